@@ -1,0 +1,118 @@
+"""States: sets of ground atoms, stored as bitsets over an interned atom index.
+
+A ground atom is a tuple ``(predicate, arg1, ...)`` of strings, e.g.
+``("ONTOP", "cup.1000", "table.231")``. An :class:`AtomIndex` gives every atom
+of one object universe a bit position, so a :class:`State` is a Python int:
+hashable, compared and copied in well under a microsecond, which is what
+breadth-first search needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+Atom = tuple[str, ...]
+
+
+class AtomIndex:
+    """Interns atoms to bit positions. Positions are never reused or moved."""
+
+    __slots__ = ("_bit", "_atoms")
+
+    def __init__(self, atoms: Iterable[Atom] = ()) -> None:
+        self._bit: dict[Atom, int] = {}
+        self._atoms: list[Atom] = []
+        for atom in atoms:
+            self.bit(atom)
+
+    def __len__(self) -> int:
+        return len(self._atoms)
+
+    def bit(self, atom: Atom) -> int:
+        """The position of ``atom``, interning it if new."""
+        pos = self._bit.get(atom)
+        if pos is None:
+            pos = len(self._atoms)
+            self._bit[atom] = pos
+            self._atoms.append(atom)
+        return pos
+
+    def find(self, atom: Atom) -> int | None:
+        """The position of ``atom`` or None if it was never interned."""
+        return self._bit.get(atom)
+
+    def atom(self, pos: int) -> Atom:
+        return self._atoms[pos]
+
+    def mask(self, atoms: Iterable[Atom]) -> int:
+        """The bitmask of ``atoms`` (interning them)."""
+        bits = 0
+        for atom in atoms:
+            bits |= 1 << self.bit(atom)
+        return bits
+
+    def state(self, atoms: Iterable[Atom] = ()) -> State:
+        return State(self, self.mask(atoms))
+
+
+class State:
+    """An immutable set of ground atoms over one :class:`AtomIndex`."""
+
+    __slots__ = ("index", "bits")
+
+    def __init__(self, index: AtomIndex, bits: int = 0) -> None:
+        self.index = index
+        self.bits = bits
+
+    def __contains__(self, atom: Atom) -> bool:
+        pos = self.index.find(atom)
+        return pos is not None and (self.bits >> pos) & 1 == 1
+
+    holds = __contains__
+
+    def add(self, *atoms: Atom) -> State:
+        return State(self.index, self.bits | self.index.mask(atoms))
+
+    def remove(self, *atoms: Atom) -> State:
+        bits = self.bits
+        for atom in atoms:
+            pos = self.index.find(atom)
+            if pos is not None:
+                bits &= ~(1 << pos)
+        return State(self.index, bits)
+
+    def apply(self, add: Iterable[Atom] = (), delete: Iterable[Atom] = ()) -> State:
+        """Delete then add, as a STRIPS effect does."""
+        return State(self.index, self.remove(*delete).bits | self.index.mask(add))
+
+    def __iter__(self) -> Iterator[Atom]:
+        bits, atom = self.bits, self.index.atom
+        while bits:
+            low = bits & -bits
+            yield atom(low.bit_length() - 1)
+            bits ^= low
+
+    def __len__(self) -> int:
+        return self.bits.bit_count()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.bits == other.bits and self.index is other.index
+
+    def __hash__(self) -> int:
+        return hash(self.bits)
+
+    def diff(self, other: State) -> tuple[list[Atom], list[Atom]]:
+        """Atoms ``other`` adds to and removes from this state, each sorted."""
+        added = State(self.index, other.bits & ~self.bits)
+        removed = State(self.index, self.bits & ~other.bits)
+        return sorted(added), sorted(removed)
+
+    def __repr__(self) -> str:
+        shown = sorted(self)
+        more = f", ... {len(shown) - 8} more" if len(shown) > 8 else ""
+        return f"State({', '.join(map(format_atom, shown[:8]))}{more})"
+
+
+def format_atom(atom: Atom) -> str:
+    """``("ONTOP", "cup.1000", "table.231")`` -> ``ONTOP(cup.1000, table.231)``."""
+    return f"{atom[0]}({', '.join(atom[1:])})"

@@ -1,0 +1,59 @@
+"""Tasks: an initial state, a goal and a gold plan over an object universe."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+from eai.world.actions import Action
+from eai.world.objects import Obj
+from eai.world.state import Atom
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A task goal: the LTL formula and its structured parts (paper section 2.1).
+
+    ``state`` goals are unary atoms (``CLOSED(washing_machine.1001)``),
+    ``relation`` goals binary ones, and ``action`` goals an ordered list of
+    steps, each a tuple of alternative action names (``("LOOKAT", "WATCH")``).
+    For quantified goals the structured parts are one grounded option.
+    """
+
+    ltl: str
+    state: tuple[Atom, ...] = ()
+    relation: tuple[Atom, ...] = ()
+    action: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Task:
+    """One task of a suite.
+
+    ``objects`` is the whole universe the simulator knows; ``relevant`` names
+    the objects a prompt shows. ``extra`` holds simulator-specific data under
+    the simulator's name (``extra["behavior"]["bddl_goal"]``).
+    """
+
+    id: str
+    suite: str
+    name: str
+    instruction: str
+    objects: tuple[Obj, ...]
+    init: frozenset[Atom]
+    goal: Goal
+    gold_plan: tuple[Action, ...] = ()
+    relevant: tuple[str, ...] = ()
+    operators: tuple[str, ...] = ()
+    pddl_problem: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @cached_property
+    def object_by_id(self) -> Mapping[str, Obj]:
+        return MappingProxyType({obj.id: obj for obj in self.objects})
+
+    def __repr__(self) -> str:
+        return f"Task({self.suite}/{self.id}: {self.name!r})"
