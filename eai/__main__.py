@@ -1,0 +1,3 @@
+from eai.cli import main
+
+main()

@@ -1,0 +1,50 @@
+"""``eai list``: what the installed plugins provide."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import typer
+
+from eai.cli.output import print_json, print_table
+from eai.plugins import get_plugins
+
+
+class Kind(str, Enum):
+    simulators = "simulators"
+    planners = "planners"
+    models = "models"
+    suites = "suites"
+    plugins = "plugins"
+
+
+def list_command(
+    kind: Kind = typer.Argument(..., help="What to list: simulators, planners, models, suites or plugins."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
+) -> None:
+    """List simulators, planners, model providers, task suites or plugins."""
+    plugins = get_plugins()
+    if kind is Kind.plugins:
+        rows = [
+            {"name": p.name, "module": p.module, "distribution": p.distribution, "version": p.version, "ok": True, "error": ""}
+            for p in plugins.loaded
+        ] + [
+            {"name": f.plugin, "module": "", "distribution": "", "version": "", "ok": False, "error": f"{f.stage}: {f.error}"}
+            for f in plugins.failures
+        ]
+        rows.sort(key=lambda r: (r["name"], not r["ok"]))
+        if as_json:
+            print_json(rows)
+        else:
+            print_table("plugins", ["name", "module", "version", "status"],
+                        [[r["name"], r["module"], r["version"], "ok" if r["ok"] else r["error"]] for r in rows])
+        return
+    registry = getattr(plugins, kind.value)
+    items = [
+        {"name": name, "plugin": registry.plugin_of(name), "description": getattr(item, "description", "")}
+        for name, item in registry
+    ]
+    if as_json:
+        print_json(items)
+    else:
+        print_table(kind.value, ["name", "plugin", "description"], [[i["name"], i["plugin"], i["description"]] for i in items])

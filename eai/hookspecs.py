@@ -1,0 +1,42 @@
+"""The hooks a plugin may implement. Each receives a ``register`` callback.
+
+A plugin is a module (or object) registered under the entry-point group
+``eai``; it implements any of these hooks with ``@eai.hookimpl``. Every hook is
+documented in docs/plugins.md (a test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("eai")
+hookimpl = pluggy.HookimplMarker("eai")
+
+
+@hookspec
+def eai_register_simulators(register: Callable[[Any], None]) -> None:
+    """Register simulators: ``register(simulator)``, an :class:`eai.simulator.Simulator`."""
+
+
+@hookspec
+def eai_register_planners(register: Callable[[Any], None]) -> None:
+    """Register planners: ``register(planner)``, an :class:`eai.planner.Planner`."""
+
+
+@hookspec
+def eai_register_models(register: Callable[[Any], None]) -> None:
+    """Register model providers: ``register(provider)``, an :class:`eai.llm.ModelProvider`
+    that resolves ``provider:name`` strings with its ``prefix``."""
+
+
+@hookspec
+def eai_register_suites(register: Callable[[Any], None]) -> None:
+    """Register task suites: ``register(suite)``, an :class:`eai.suite.TaskSuite`."""
+
+
+@hookspec
+def eai_register_commands(cli: Any) -> None:
+    """Add sub-commands to the ``eai`` command line; ``cli`` is the typer app."""

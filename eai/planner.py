@@ -1,0 +1,76 @@
+"""What a planner plugin supplies: search within an explicit budget.
+
+Two kinds: a :class:`SearchPlanner` searches a simulator's successor function
+(subgoal refinement, baselines); a :class:`PddlPlanner` solves a PDDL domain
+and problem (transition modeling). Neither may hang: running out of budget is
+an outcome, not an exception.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from eai.pddl.model import Domain, Problem
+from eai.simulator import World
+from eai.world import Action, State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits for one planning call; ``None`` means no limit of that kind."""
+
+    seconds: float | None = 30.0
+    nodes: int | None = None
+    memory_mb: int | None = None
+
+
+class Outcome(str, Enum):
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    BUDGET_EXHAUSTED = "budget_exhausted"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    outcome: Outcome
+    plan: tuple[Action, ...] = ()
+    expanded: int = 0
+    seconds: float = 0.0
+    detail: str = ""
+
+    @property
+    def solved(self) -> bool:
+        return self.outcome is Outcome.SOLVED
+
+
+class Planner(ABC):
+    name: str
+    description: str = ""
+
+
+class SearchPlanner(Planner):
+    @abstractmethod
+    def search(
+        self,
+        world: World,
+        start: State,
+        goal: Callable[[State], bool],
+        budget: Budget,
+        objects: Iterable[str] | None = None,
+    ) -> PlanResult:
+        """A shortest action sequence from ``start`` to a state where ``goal`` holds,
+        using actions on ``objects`` only when given."""
+
+
+class PddlPlanner(Planner):
+    @abstractmethod
+    def solve(self, domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
+        """A plan for ``problem`` in ``domain``."""
+
+    def solve_all(self, jobs: Sequence[tuple[Domain, Problem]], budget: Budget, workers: int = 1) -> list[PlanResult]:
+        """Results in job order; plugins may override to run jobs in parallel."""
+        return [self.solve(domain, problem, budget) for domain, problem in jobs]

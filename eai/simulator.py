@@ -1,0 +1,103 @@
+"""What a simulator plugin supplies: a vocabulary and, per task, a symbolic world.
+
+The kernel's modules (action sequencing, subgoal decomposition...) only use
+this interface; everything benchmark-specific lives in the plugin.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from eai.pddl.formula import Formula
+from eai.pddl.model import Domain
+from eai.world import Action, AtomIndex, Obj, State, Task
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action of the vocabulary: its arity and, per argument, the
+    properties an object needs to afford it (shown in prompts)."""
+
+    name: str
+    arity: int
+    requirements: tuple[tuple[str, ...], ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    actions: Mapping[str, ActionSpec]
+    state_predicates: frozenset[str] = frozenset()
+    relation_predicates: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Check:
+    """The simulator's verdict on one action in one state (paper appendix D.2).
+
+    ``affordable`` is False when an object lacks a property the action needs;
+    ``missing`` lists the unmet preconditions as ground formulas;
+    ``redundant`` is True when the action's effect already holds.
+    """
+
+    affordable: bool = True
+    missing: tuple[Formula, ...] = ()
+    redundant: bool = False
+    reason: str = ""
+
+    @property
+    def executable(self) -> bool:
+        return self.affordable and not self.missing
+
+
+@dataclass
+class World(ABC):
+    """A simulator bound to one task: its objects, initial state and dynamics."""
+
+    task: Task
+    index: AtomIndex = field(default_factory=AtomIndex)
+
+    @property
+    @abstractmethod
+    def initial(self) -> State: ...
+
+    @abstractmethod
+    def check(self, state: State, action: Action) -> Check:
+        """Is ``action`` affordable, executable, redundant in ``state``?"""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> State:
+        """The next state; only called on actions ``check`` found executable."""
+
+    @abstractmethod
+    def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
+        """Executable actions in ``state`` (on ``objects`` only, if given) and their results."""
+
+    def resolve(self, name: str) -> str | None:
+        """The object id a model's ``name`` refers to, or None. Plugins add aliases."""
+        return name if name in self.task.object_by_id else None
+
+    @property
+    def objects(self) -> Mapping[str, Obj]:
+        return self.task.object_by_id
+
+
+class Simulator(ABC):
+    """A benchmark's symbolic world, registered by a plugin under ``name``."""
+
+    name: str
+    description: str = ""
+
+    @property
+    @abstractmethod
+    def vocabulary(self) -> Vocabulary: ...
+
+    @abstractmethod
+    def world(self, task: Task) -> World:
+        """The world of one task."""
+
+    @abstractmethod
+    def transition_model(self) -> Domain:
+        """The ground-truth operators of this simulator as a PDDL domain."""
