@@ -1,0 +1,1 @@
+"""An example eai plugin: a lamp-switching simulator and its task suite."""

@@ -1,0 +1,14 @@
+"""The hooks: eai calls these with a ``register`` callback."""
+
+from eai.hookspecs import hookimpl
+from eai_example.lamps import LampSimulator, LampSuite
+
+
+@hookimpl
+def eai_register_simulators(register):
+    register(LampSimulator())
+
+
+@hookimpl
+def eai_register_suites(register):
+    register(LampSuite())

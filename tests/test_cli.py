@@ -1,0 +1,18 @@
+import json
+
+from conftest import run_eai
+
+
+def test_help_names_the_commands():
+    result = run_eai("--help")
+    assert result.returncode == 0
+    for command in ("list", "doctor"):
+        assert command in result.stdout
+
+
+def test_doctor_json_reports_python():
+    result = run_eai("doctor", "--json")
+    report = json.loads(result.stdout)
+    python = next(f for f in report["findings"] if f["name"] == "python")
+    assert python["ok"]
+    assert result.returncode == (0 if report["ok"] else 1)
