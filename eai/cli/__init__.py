@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from eai.cli import doctor, listing
+from eai.cli import doctor, listing, tasks
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
 
@@ -19,6 +19,7 @@ app = typer.Typer(
 )
 app.command("list")(listing.list_command)
 app.command("doctor")(doctor.doctor_command)
+app.add_typer(tasks.app, name="tasks")
 
 
 def main(argv: list[str] | None = None) -> None:

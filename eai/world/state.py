@@ -10,8 +10,19 @@ breadth-first search needs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 Atom = tuple[str, ...]
+
+
+class Literal(NamedTuple):
+    """A signed atom: a goal or precondition that the atom holds (or not)."""
+
+    positive: bool
+    atom: Atom
+
+    def __str__(self) -> str:
+        return format_atom(self.atom) if self.positive else f"not {format_atom(self.atom)}"
 
 
 class AtomIndex:

@@ -10,23 +10,33 @@ from typing import Any
 
 from eai.world.actions import Action
 from eai.world.objects import Obj
-from eai.world.state import Atom
+from eai.world.state import Atom, Literal
 
 
 @dataclass(frozen=True)
 class Goal:
     """A task goal: the LTL formula and its structured parts (paper section 2.1).
 
-    ``state`` goals are unary atoms (``CLOSED(washing_machine.1001)``),
-    ``relation`` goals binary ones, and ``action`` goals an ordered list of
+    ``state`` goals are literals over unary atoms (``CLOSED(washing_machine.1001)``),
+    ``relation`` goals over binary ones, and ``action`` goals an ordered list of
     steps, each a tuple of alternative action names (``("LOOKAT", "WATCH")``).
-    For quantified goals the structured parts are one grounded option.
+    For quantified goals the structured parts are the first grounded option.
     """
 
     ltl: str
-    state: tuple[Atom, ...] = ()
-    relation: tuple[Atom, ...] = ()
+    state: tuple[Literal, ...] = ()
+    relation: tuple[Literal, ...] = ()
     action: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class TransitionModelTask:
+    """What transition modeling needs: the operators the task uses, its PDDL
+    problem text and the predicate categories it exercises."""
+
+    operators: tuple[str, ...]
+    problem: str
+    categories: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,8 +57,7 @@ class Task:
     goal: Goal
     gold_plan: tuple[Action, ...] = ()
     relevant: tuple[str, ...] = ()
-    operators: tuple[str, ...] = ()
-    pddl_problem: str | None = None
+    transition_model: TransitionModelTask | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @cached_property

@@ -6,7 +6,7 @@ from eai.exceptions import UnknownNameError
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl
 from eai.simulator import ActionSpec, Check, Simulator, Vocabulary, World
 from eai.suite import TaskSuite
-from eai.world import Action, Goal, Obj, Task
+from eai.world import Action, Goal, Literal, Obj, Task
 
 ACTIONS = {
     "SWITCHON": ActionSpec("SWITCHON", 1, (("HAS_SWITCH",),), "Turn on an item with a switch"),
@@ -69,7 +69,7 @@ def _task(task_id, instruction, goal_on):
         Obj("lamp.2", "lamp", frozenset({"HAS_SWITCH"})),
         Obj("vase.3", "vase"),
     )
-    goal = Goal(" and ".join(f"ON({o})" for o in goal_on), state=tuple(("ON", o) for o in goal_on))
+    goal = Goal(" and ".join(f"ON({o})" for o in goal_on), state=tuple(Literal(True, ("ON", o)) for o in goal_on))
     return Task(
         id=task_id, suite="lamps", name="Turn on light", instruction=instruction, objects=objects,
         init=frozenset({("OFF", "lamp.1"), ("OFF", "lamp.2")}), goal=goal,

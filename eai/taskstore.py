@@ -1,0 +1,231 @@
+"""Loading task suites stored in our format (see eai.taskfile and docs/tasks.md).
+
+Loading is all or nothing: the first bad file raises a :class:`TaskFileError`
+naming the file, the task and the field, and no task is returned.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from eai.doctor import Finding
+from eai.exceptions import EaiError, UnknownNameError
+from eai.sources import Archive, Pin
+from eai.suite import TaskSuite
+from eai.taskfile import InitialState, ObjectSpec, Scene, SuiteFile, TaskFile
+from eai.world import Action, Atom, Goal, Literal, Obj, Task, TransitionModelTask
+
+
+class TaskFileError(EaiError):
+    def __init__(self, file: Path, task: str, field: str, message: str) -> None:
+        where = f"task {task!r}, " if task else ""
+        super().__init__(f"{file}: {where}field {field or '(file)'}: {message}")
+        self.file, self.task, self.field = file, task, field
+
+
+def read_model(path: Path, model: type[BaseModel], task: str = "") -> Any:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TaskFileError(path, task, "", "file not found") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise TaskFileError(path, task, "", f"not valid JSON ({exc})") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = ".".join(str(part) for part in error["loc"])
+        task = task or (data.get("id", "") if isinstance(data, dict) else "")
+        raise TaskFileError(path, str(task), field, error["msg"]) from None
+
+
+@dataclass(frozen=True)
+class _Base:
+    specs: dict[str, ObjectSpec]
+    objs: dict[str, Obj]
+    relations: frozenset[Atom]
+    mentioning: dict[str, frozenset[Atom]]  # object id -> base relations naming it
+
+
+def _obj(spec: ObjectSpec) -> Obj:
+    return Obj(spec.id, spec.class_name, frozenset(spec.properties))
+
+
+class _Builder:
+    """Turns one validated task file into a Task, checking every reference."""
+
+    def __init__(self, path: Path, tf: TaskFile, suite: str, base: _Base | None) -> None:
+        self.path, self.tf, self.suite, self.base = path, tf, suite, base
+
+    def fail(self, field: str, message: str) -> TaskFileError:
+        return TaskFileError(self.path, self.tf.id, field, message)
+
+    def build(self) -> Task:
+        tf = self.tf
+        specs, objs, relations = self.initial(tf.initial)
+        known = specs.keys()
+        init = relations
+        for spec in specs.values():
+            if spec.states:
+                init.update((state, spec.id) for state in spec.states)
+        self.check_ids("relevant", [[x] for x in tf.relevant], known, skip=0)
+        goal = Goal(
+            tf.goal.ltl,
+            self.literals("goal.state", tf.goal.state, known),
+            self.literals("goal.relation", tf.goal.relation, known),
+            tuple(tuple(step) for step in tf.goal.action),
+        )
+        self.check_ids("gold_plan", tf.gold_plan, known, skip=1)
+        transition = tf.transition_model
+        return Task(
+            id=tf.id,
+            suite=self.suite,
+            name=tf.name,
+            instruction=tf.instruction,
+            objects=tuple(objs.values()),
+            init=frozenset(init),
+            goal=goal,
+            gold_plan=tuple(Action(step[0], tuple(step[1:])) for step in tf.gold_plan),
+            relevant=tuple(tf.relevant),
+            transition_model=TransitionModelTask(
+                tuple(transition.operators), transition.problem, tuple(transition.categories)
+            ) if transition else None,
+            extra=MappingProxyType(tf.simulator_specific),
+        )
+
+    def initial(self, initial: InitialState) -> tuple[dict[str, ObjectSpec], dict[str, Obj], set[Atom]]:
+        if initial.base is not None and self.base is None:
+            raise self.fail("initial.base", f"base scene {initial.base!r} is not available")
+        specs = dict(self.base.specs) if self.base else {}
+        objs = dict(self.base.objs) if self.base else {}
+        relations = set(self.base.relations) if self.base else set()
+        for i, oid in enumerate(initial.remove_objects):
+            if self.base is None or specs.pop(oid, None) is None:
+                raise self.fail(f"initial.remove_objects.{i}", f"no object {oid!r} to remove")
+            del objs[oid]
+            relations -= self.base.mentioning.get(oid, frozenset())
+        for spec in initial.objects:
+            specs[spec.id] = spec
+            objs[spec.id] = _obj(spec)
+        relations.difference_update(map(tuple, initial.remove_relations))
+        self.check_ids("initial.relations", initial.relations, specs.keys(), skip=1)
+        relations.update(tuple(rel) for rel in initial.relations)
+        return specs, objs, relations
+
+    def literals(self, field: str, items: list[Any], known: Iterable[str]) -> tuple[Literal, ...]:
+        out = []
+        for i, item in enumerate(items):
+            positive = not (len(item) == 2 and item[0] == "not" and isinstance(item[1], list))
+            atom = tuple(item if positive else item[1])
+            self.check_row(f"{field}.{i}", list(atom), known, skip=1)
+            out.append(Literal(positive, atom))
+        return tuple(out)
+
+    def check_ids(self, field: str, rows: list[list[str]], known: Iterable[str], skip: int) -> None:
+        for i, row in enumerate(rows):
+            self.check_row(f"{field}.{i}", row, known, skip)
+
+    def check_row(self, field: str, row: list[str], known: Iterable[str], skip: int) -> None:
+        if skip and not row:
+            raise self.fail(field, "empty entry")
+        for arg in row[skip:]:
+            if arg not in known:
+                raise self.fail(field, f"unknown object {arg!r}")
+
+
+class DirectorySuite(TaskSuite):
+    """A suite stored as a directory in our format; ``directory`` is resolved lazily."""
+
+    def __init__(
+        self,
+        name: str,
+        simulator: str,
+        description: str,
+        directory: Callable[[], Path],
+        sources: tuple[Pin, ...] = (),
+        importer: Callable[[Mapping[str, Archive], Path], None] | None = None,
+    ) -> None:
+        self.name, self.simulator, self.description = name, simulator, description
+        self.sources = sources
+        self._directory = directory
+        self._importer = importer
+        self._suite: SuiteFile | None = None
+        self._bases: dict[str, _Base] = {}
+
+    @property
+    def path(self) -> Path:
+        return self._directory()
+
+    def info(self) -> SuiteFile:
+        if self._suite is None:
+            self._suite = read_model(self.path / "suite.json", SuiteFile)
+        return self._suite
+
+    def ids(self) -> list[str]:
+        return list(self.info().tasks)
+
+    def load(self, ids: list[str] | None = None) -> list[Task]:
+        known = self.ids()
+        wanted = known if ids is None else list(ids)
+        known_set = set(known)
+        for task_id in wanted:
+            if task_id not in known_set:
+                raise UnknownNameError(f"task of suite {self.name!r}", task_id, known)
+        files = [(self.path / "tasks" / f"{task_id}.json", task_id) for task_id in wanted]
+        parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
+        for (path, tf), (_, task_id) in zip(parsed, files):
+            if tf.id != task_id:
+                raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
+        return [_Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
+
+    def base(self, name: str | None) -> _Base | None:
+        if name is None:
+            return None
+        if name not in self._bases:
+            path = self.path / name
+            if not path.is_file() or path.parent != self.path:
+                return None
+            scene: Scene = read_model(path, Scene)
+            specs = {spec.id: spec for spec in scene.objects}
+            for i, rel in enumerate(scene.relations):
+                unknown = [arg for arg in rel[1:] if arg not in specs]
+                if not rel or unknown:
+                    raise TaskFileError(path, "", f"relations.{i}", f"bad relation {rel!r}")
+            relations = frozenset(tuple(rel) for rel in scene.relations)
+            mentioning: dict[str, set[Atom]] = {}
+            for rel in relations:
+                for arg in rel[1:]:
+                    mentioning.setdefault(arg, set()).add(rel)
+            self._bases[name] = _Base(specs, {oid: _obj(s) for oid, s in specs.items()}, relations,
+                                      {oid: frozenset(rels) for oid, rels in mentioning.items()})
+        return self._bases[name]
+
+    def import_tasks(self, archives: Mapping[str, Archive], out: Path) -> None:
+        if self._importer is None:
+            super().import_tasks(archives, out)
+        else:
+            self._importer(archives, out)
+            self._suite = None
+            self._bases.clear()
+
+    def file(self, key: str) -> Path:
+        """A suite-level file named in suite.json ``files`` (e.g. the gold PDDL domain)."""
+        name = self.info().files.get(key)
+        if name is None:
+            raise EaiError(f"suite {self.name!r} has no {key!r} file")
+        return self.path / name
+
+    def doctor(self) -> list[Finding]:
+        name = f"suite {self.name}"
+        try:
+            count = len(self.ids())
+        except EaiError as exc:
+            return [Finding(name, False, str(exc), "run: eai tasks import eai-eval")]
+        return [Finding(name, True, f"{count} tasks in {self.path}")]

@@ -1,0 +1,1 @@
+"""BEHAVIOR for eai: the task suite (and, later, its symbolic simulator)."""

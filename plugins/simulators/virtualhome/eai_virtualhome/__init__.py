@@ -1,0 +1,1 @@
+"""VirtualHome for eai: the task suite (and, later, its symbolic simulator)."""
