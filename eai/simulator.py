@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
 from eai.world import Action, AtomIndex, Obj, State, Task
@@ -52,12 +53,15 @@ class Check:
         return self.affordable and not self.missing
 
 
-@dataclass
 class World(ABC):
-    """A simulator bound to one task: its objects, initial state and dynamics."""
+    """A simulator bound to one task: its objects, initial state and dynamics.
 
-    task: Task
-    index: AtomIndex = field(default_factory=AtomIndex)
+    States of this world are :class:`State` bitsets over ``self.index``.
+    """
+
+    def __init__(self, task: Task) -> None:
+        self.task = task
+        self.index = AtomIndex()
 
     @property
     @abstractmethod
@@ -75,9 +79,11 @@ class World(ABC):
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable actions in ``state`` (on ``objects`` only, if given) and their results."""
 
-    def resolve(self, name: str) -> str | None:
-        """The object id a model's ``name`` refers to, or None. Plugins add aliases."""
-        return name if name in self.task.object_by_id else None
+    def resolve_args(self, raw: list[str]) -> list[str | None]:
+        """Object ids for the arguments a model wrote (None where no object
+        matches). The default takes each token as an object id; plugins accept
+        their benchmark's spellings (names, ``name, id`` pairs, scene names)."""
+        return [token if token in self.task.object_by_id else None for token in raw]
 
     @property
     def objects(self) -> Mapping[str, Obj]:
@@ -101,3 +107,7 @@ class Simulator(ABC):
     @abstractmethod
     def transition_model(self) -> Domain:
         """The ground-truth operators of this simulator as a PDDL domain."""
+
+    def prompt(self, module: str, task: Task) -> str:
+        """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
+        raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
