@@ -1,5 +1,6 @@
-"""LTL goals: parse and print them."""
+"""LTL goals: parse and print them, evaluate them on trajectories."""
 
+from eai.ltl.evaluate import evaluate, holds
 from eai.ltl.parser import parse
 from eai.ltl.printer import to_text
 from eai.ltl.syntax import (
@@ -16,6 +17,7 @@ from eai.ltl.syntax import (
     Then,
     has_then,
 )
+from eai.ltl.universe import Universe
 
 __all__ = [
     "And",
@@ -29,7 +31,10 @@ __all__ = [
     "Or",
     "Prim",
     "Then",
+    "Universe",
+    "evaluate",
     "has_then",
+    "holds",
     "parse",
     "to_text",
 ]

@@ -1,5 +1,7 @@
 """Hypothesis strategies for LTL formulas, shared by the ltl tests."""
 
+from functools import partial
+
 from hypothesis import strategies as st
 
 from eai.ltl.syntax import KEYWORDS, And, Exists, Forall, ForN, Implies, Not, Or, Prim, Then
@@ -12,8 +14,15 @@ names = st.one_of(
 )
 
 
-def formulas(prims, variables, max_leaves: int = 10, then: bool = True, counts=st.integers(0, 3)):
-    """Formulas over ``prims``; quantifiers bind ``variables``; ``then`` optional."""
+def formulas(prims, variables, max_leaves: int = 10, then: int = 1, counts=st.integers(0, 3), classes=None):
+    """Formulas over ``prims``; quantifiers bind ``variables``; ``then`` weighs ``Then`` (0: none).
+
+    With ``classes``, quantifiers are also typed: ``Q v. (not C(v) or B)`` or ``Q v. (C(v) implies B)``.
+    """
+
+    def typed(quantifier, var, cls, spelling, body):
+        guarded = Or((Not(Prim(cls, (var,))), body)) if spelling else Implies(Prim(cls, (var,)), body)
+        return quantifier(var, guarded)
 
     def extend(children):
         operands = st.lists(children, min_size=2, max_size=3).map(tuple)
@@ -26,8 +35,10 @@ def formulas(prims, variables, max_leaves: int = 10, then: bool = True, counts=s
             st.builds(Exists, variables, children),
             st.builds(ForN, counts, variables, children),
         ]
-        if then:
-            options.append(st.builds(Then, operands))
+        options += [st.builds(Then, operands)] * then
+        if classes is not None:
+            quantifiers = st.one_of(st.sampled_from([Forall, Exists]), counts.map(lambda n: partial(ForN, n)))
+            options.append(st.builds(typed, quantifiers, variables, classes, st.booleans(), children))
         return st.one_of(options)
 
     return st.recursive(prims, extend, max_leaves=max_leaves)
