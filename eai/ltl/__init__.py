@@ -1,6 +1,7 @@
-"""LTL goals: parse and print them, evaluate them on trajectories."""
+"""LTL goals: parse and print them, evaluate them on trajectories, ground them into goal options."""
 
 from eai.ltl.evaluate import evaluate, holds
+from eai.ltl.grounding import GoalOption, options
 from eai.ltl.parser import parse
 from eai.ltl.printer import to_text
 from eai.ltl.syntax import (
@@ -25,6 +26,7 @@ __all__ = [
     "Forall",
     "ForN",
     "Formula",
+    "GoalOption",
     "Implies",
     "LTLSyntaxError",
     "Not",
@@ -35,6 +37,7 @@ __all__ = [
     "evaluate",
     "has_then",
     "holds",
+    "options",
     "parse",
     "to_text",
 ]

@@ -349,7 +349,7 @@ def ref_chain(parts, pairs, env):
     )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(state_formulas, temporal_formulas), trajectories)
 def test_evaluate_agrees_with_brute_force(formula, run):
     pairs = list(zip(run.states, (*run.actions, None)))
