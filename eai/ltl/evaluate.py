@@ -15,8 +15,10 @@ a class test iff the object has that class (names resolve as
   meaning exactly N objects.
 
 The whole trajectory is the segment evaluated. Every split is considered, so
-``then`` is exact also under ``not``; for the goals upstream writes this agrees
-with its greedy shortest-prefix matching.
+``then`` is exact also under ``not``. On chains of state formulas (all the
+VirtualHome goals) this agrees with upstream's greedy shortest-prefix matching;
+upstream differs on e.g. ``(A then B) then C``, where its inner ``then``
+consumes the whole trajectory.
 
 Evaluation is dynamic programming: a state formula becomes an int bitmask over
 pairs (each pair evaluated once, bitwise for all pairs together), a temporal
@@ -53,8 +55,10 @@ def holds(formula: Formula, state: State, universe: Universe, action: Action | N
     return _Run(formula, universe, (state,), (action,)).mask(formula, {}) == 1
 
 
-def exactly(n: int, masks: Iterable[int], full: int) -> int:
+def _exactly(n: int, masks: Sequence[int], full: int) -> int:
     """The positions of ``full`` set in exactly ``n`` of ``masks``."""
+    if n > len(masks):
+        return 0
     counts = [full] + [0] * n  # counts[c]: positions set in c masks so far
     for mask in masks:
         for c in range(n, 0, -1):
@@ -167,7 +171,7 @@ class _Run:
                     break
             return got
         if isinstance(node, ForN):
-            return exactly(node.n, (self.mask(body, inner) for body, inner in self._scope(node, env)), full)
+            return _exactly(node.n, [self.mask(body, inner) for body, inner in self._scope(node, env)], full)
         raise TypeError(f"not a state formula: {node!r}")
 
     def _prim(self, prim: Prim, env: Env) -> int:
@@ -224,7 +228,7 @@ class _Run:
             return [start & _all(ts) for start, ts in zip(starts, columns)]
         if isinstance(node, (Or, Exists)):
             return [_any(ts) for ts in columns]
-        return [exactly(node.n, ts, start) for start, ts in zip(starts, columns)]
+        return [_exactly(node.n, ts, start) for start, ts in zip(starts, columns)]
 
     def _eventually(self, mask: int) -> list[int]:
         """The table of a state formula true at the pairs in ``mask``."""

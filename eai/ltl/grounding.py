@@ -170,7 +170,7 @@ class _Search:
         if isinstance(node, Not):
             return [(node.arg, env, not positive, unlisted)]
         if isinstance(node, Then):
-            return [(arg, env, True, unlisted) for arg in node.args]
+            return [(arg, env, positive, unlisted) for arg in node.args]
         if isinstance(node, Implies):
             parts = [(node.lhs, env, not positive, unlisted), (node.rhs, env, positive, unlisted)]
             return _Choice([part] for part in parts) if positive else parts
@@ -221,18 +221,23 @@ class _Search:
     def _counts(self, node: ForN, env: Env, positive: bool, unlisted: bool) -> Iterator[list[Item]]:
         """Alternatives for ``forn`` (positive) or ``not forn`` (negative)."""
         bodies = self._scope(node, env)
+        everyone = range(len(bodies))
+
+        def picks(k: int) -> Iterator[tuple[int, ...]]:
+            return combinations(everyone, k) if k <= len(bodies) else iter(())
 
         def exactly(k: int) -> Iterator[list[Item]]:
-            for picked in combinations(range(len(bodies)), k):
+            for picked in picks(k):
                 chosen = set(picked)
                 yield [(*bodies[i], True, unlisted) for i in picked] + [
-                    (*bodies[i], False, True) for i in range(len(bodies)) if i not in chosen
+                    (*bodies[i], False, True) for i in everyone if i not in chosen
                 ]
 
         if positive:
             return exactly(node.n)
-        more = ([(*bodies[i], True, unlisted) for i in picked] for picked in combinations(range(len(bodies)), node.n + 1))
-        return chain(*(exactly(k) for k in range(node.n)), more)
+        fewer = chain.from_iterable(exactly(k) for k in range(min(node.n, len(bodies) + 1)))
+        more = ([(*bodies[i], True, unlisted) for i in picked] for picked in picks(node.n + 1))
+        return chain(fewer, more)
 
     # Look-ahead: three-valued truth under the literals fixed so far (None: open).
 
@@ -261,9 +266,13 @@ class _Search:
             return _negate(_kleene_or(map(_negate, truths)))
         if isinstance(node, (Or, Exists)):
             return _kleene_or(truths)
-        truths = list(truths)
-        surely, maybe = truths.count(True), len(truths) - truths.count(False)
-        if surely > node.n or maybe < node.n:
+        surely = maybe = 0
+        for truth in truths:
+            surely += truth is True
+            maybe += truth is not False
+            if surely > node.n:
+                return False
+        if maybe < node.n:
             return False
         return True if surely == maybe else None
 
@@ -273,8 +282,11 @@ class _Search:
         kind = universe.kind(prim)
         if kind == CLASS_TEST:
             return any(universe.class_of.get(obj) == prim.name for obj in denoted[0])
-        make = (lambda args: Action(prim.name, args)) if kind == ACTION else (lambda args: (prim.name, *args))
-        return _kleene_or(self.value.get(make(args)) for args in product(*denoted))
+        if kind == ACTION:
+            return _kleene_or(self.value.get(Action(prim.name, args)) for args in product(*denoted))
+        if all(len(d) == 1 for d in denoted):
+            return self.value.get((prim.name, *(d[0] for d in denoted)))
+        return _kleene_or(self.value.get((prim.name, *args)) for args in product(*denoted))
 
 
 def _negate(truth: bool | None) -> bool | None:

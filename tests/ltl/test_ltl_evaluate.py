@@ -4,7 +4,7 @@ from functools import partial
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ltl_strategies import formulas
+from ltl_strategies import any_formulas, formulas
 
 from eai.ltl import And, Exists, Forall, ForN, Implies, Not, Or, Prim, Then, Universe, evaluate, has_then, holds, parse
 from eai.world import Action, AtomIndex, Obj, Trajectory
@@ -95,6 +95,18 @@ def test_state_formula_is_eventually():
     assert not evaluate(Prim("A", ()), run, ABC)
 
 
+def test_connectives_combine_per_pair():
+    always_a = trajectory({("P", "a")}, IDLE, {("P", "a"), ("P", "b")})
+    assert not evaluate(Not(p("a")), always_a, ABC)
+    assert evaluate(Not(p("b")), always_a, ABC)
+    assert evaluate(Or((Not(p("a")), p("c"), p("b"))), always_a, ABC)
+    assert not evaluate(Or((Not(p("a")), p("c"))), always_a, ABC)
+    # Both disjuncts must be seen at every pair, not just the first that holds somewhere.
+    assert evaluate(And((Or((Not(p("b")), p("c"))), p("a"), Or((p("a"), p("b"))))), always_a, ABC)
+    assert evaluate(And((Or((Not(p("b")), p("b"))), p("b"))), always_a, ABC)
+    assert not evaluate(Implies(p("a"), p("c")), always_a, ABC)
+
+
 def test_not_over_then_and_implies():
     run = trajectory({("P", "b")}, IDLE, {("P", "a")})
     assert evaluate(Not(Then((p("a"), p("b")))), run, ABC)
@@ -124,10 +136,29 @@ def test_quantifiers_and_forn():
     assert evaluate(Forall("x", px), two, ABC)
     assert not evaluate(Forall("x", px), trajectory({("P", "a")}, IDLE, {("P", "b")}), ABC)
     assert evaluate(Exists("x", Then((p("x"), Not(p("x"))))), trajectory({("P", "c")}, IDLE, set()), ABC)
-    # forn over a temporal body counts the objects whose body the whole trajectory satisfies.
+    # Over a temporal body, quantifiers ask each object whether the whole trajectory satisfies its body.
+    p_then_q = Then((px, Prim("Q", ("x",))))
+    mixed = trajectory({("P", "a"), ("Q", "b")}, IDLE, {("Q", "a"), ("P", "b"), ("Q", "c"), ("P", "c")})
+    assert not evaluate(Forall("x", p_then_q), mixed, ABC)
+    assert evaluate(Exists("x", p_then_q), mixed, ABC)
+    assert evaluate(ForN(1, "x", p_then_q), mixed, ABC)
+    ordered = trajectory({("P", o) for o in "abc"}, IDLE, {("Q", o) for o in "abc"})
+    assert evaluate(Forall("x", p_then_q), ordered, ABC)
     walk = trajectory({("P", "a"), ("P", "b")}, IDLE, {("Q", "a")}, IDLE, {("Q", "b"), ("Q", "c")})
     assert evaluate(ForN(2, "x", Then((px, Prim("Q", ("x",))))), walk, ABC)
     assert evaluate(parse("forn 2. x. (P(x) then Q(x))"), walk, ABC)
+    assert not evaluate(ForN(10**9, "x", px), two, ABC)
+    assert not evaluate(ForN(10**9, "x", Then((px, px))), two, ABC)
+
+
+def test_subformulas_depend_on_every_enclosing_variable():
+    # The inner 'and' is evaluated once per (x, y); reusing a result across y would miss R(a, b).
+    asymmetric = parse("exists x. (exists y. (R(x, y) and not R(y, x)))")
+    assert evaluate(asymmetric, trajectory({("R", "a", "b")}), ABC)
+    assert not evaluate(asymmetric, trajectory({("R", "a", "b"), ("R", "b", "a")}), ABC)
+    assert evaluate(parse("forall x. (exists y. (P(x) then R(x, y)))"), trajectory(
+        {("P", "a"), ("P", "b"), ("P", "c")}, IDLE, {("R", "a", "c"), ("R", "b", "b"), ("R", "c", "a")}
+    ), ABC)
 
 
 KITCHEN = Universe(
@@ -218,7 +249,7 @@ small_prims = st.one_of(
 
 VARIABLES = st.sampled_from(["x", "y"])
 CLASS_NAMES = st.sampled_from(sorted(CLASSES))
-state_formulas = formulas(small_prims, VARIABLES, max_leaves=5, then=0, classes=CLASS_NAMES)
+state_formulas = formulas(small_prims, VARIABLES, max_leaves=3, then=0, classes=CLASS_NAMES)
 
 
 def _typed(quantifier, var, cls, body):
@@ -226,17 +257,23 @@ def _typed(quantifier, var, cls, body):
 
 
 QUANTIFIERS = st.one_of(st.sampled_from([Forall, Exists]), st.integers(0, 2).map(lambda n: partial(ForN, n)))
-# Formulas with 'then' inside, nested under every connective and quantifier.
-temporal_formulas = st.deferred(
-    lambda: st.one_of(
-        st.builds(Then, st.lists(state_formulas, min_size=2, max_size=3).map(tuple)),
-        st.builds(Then, st.lists(st.one_of(state_formulas, temporal_formulas), min_size=2, max_size=3).map(tuple)),
-        st.builds(Not, temporal_formulas),
-        st.builds(lambda op, t, f: op((t, f)), st.sampled_from([And, Or]), temporal_formulas, state_formulas),
-        st.builds(Implies, st.one_of(state_formulas, temporal_formulas), st.one_of(state_formulas, temporal_formulas)),
-        st.builds(lambda q, v, body: q(v, body), QUANTIFIERS, VARIABLES, temporal_formulas),
-        st.builds(_typed, QUANTIFIERS, VARIABLES, CLASS_NAMES, temporal_formulas),
+
+
+def _around_then(temporal):
+    """Formulas with 'then' inside, nested under every connective and quantifier."""
+    either = st.one_of(state_formulas, temporal)
+    return st.one_of(
+        st.builds(Then, st.lists(either, min_size=2, max_size=3).map(tuple)),
+        st.builds(Not, temporal),
+        st.builds(lambda op, t, f: op((t, f)), st.sampled_from([And, Or]), temporal, state_formulas),
+        st.builds(Implies, either, either),
+        st.builds(lambda q, v, body: q(v, body), QUANTIFIERS, VARIABLES, temporal),
+        st.builds(_typed, QUANTIFIERS, VARIABLES, CLASS_NAMES, temporal),
     )
+
+
+temporal_formulas = st.recursive(
+    st.builds(Then, st.lists(state_formulas, min_size=2, max_size=3).map(tuple)), _around_then, max_leaves=4
 )
 
 trajectories = st.sampled_from([2, 3, 4, 5, 1]).flatmap(
@@ -354,3 +391,10 @@ def ref_chain(parts, pairs, env):
 def test_evaluate_agrees_with_brute_force(formula, run):
     pairs = list(zip(run.states, (*run.actions, None)))
     assert evaluate(formula, run, SMALL) == ref_sat(formula, pairs, {})
+
+
+@settings(max_examples=100, deadline=None)
+@given(any_formulas)
+def test_arbitrary_formulas_evaluate_without_errors(formula):
+    run = trajectory({("P", "a")}, Action("A", ("b",)), {("character",), ("ONTOP", "a", "b")})
+    assert evaluate(formula, run, KITCHEN) in (True, False)

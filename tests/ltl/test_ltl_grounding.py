@@ -4,9 +4,9 @@ from itertools import islice, permutations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ltl_strategies import formulas
+from ltl_strategies import any_formulas, formulas
 
-from eai.ltl import Exists, Forall, GoalOption, Universe, evaluate, holds, options, parse
+from eai.ltl import Exists, Forall, GoalOption, Universe, evaluate, has_then, holds, options, parse
 from eai.ltl.syntax import Prim
 from eai.world import Action, AtomIndex, Obj, Trajectory
 
@@ -135,6 +135,9 @@ def test_forn_lists_picked_objects_only_and_enforces_the_rest():
     # not forn 1: none, or at least two.
     got = [o.literals for o in options(parse("not forn 1 x. (CLEAN(x))"), Universe(list(cups.objects)[:2]))]
     assert got == [(), ((True, ("CLEAN", "cup.1")), (True, ("CLEAN", "cup.2")))]
+    # A count beyond the objects: no way to reach it, and every way to miss it.
+    assert list(options(parse("forn 1000000000 x. (CLEAN(x))"), cups)) == []
+    assert len(list(options(parse("not forn 1000000000 x. (CLEAN(x))"), cups))) == 2**3
 
 
 def test_inconsistent_branches_are_dropped():
@@ -197,3 +200,10 @@ def test_every_option_achieves_the_formula(formula):
 def test_a_satisfiable_formula_has_an_option(formula):
     # ALL_STATES visits every state over the atoms; a state formula holds somewhere on it iff satisfiable.
     assert (next(options(formula, PAIR), None) is not None) == evaluate(formula, ALL_STATES, PAIR)
+
+
+@settings(max_examples=100, deadline=None)
+@given(any_formulas.filter(lambda f: not has_then(f)))
+def test_arbitrary_formulas_ground_without_errors(formula):
+    for option in islice(options(formula, ROOM), 5):
+        assert isinstance(option, GoalOption)
