@@ -53,7 +53,8 @@ class GoalOption:
     """One conjunctive way to achieve a goal.
 
     ``literals`` are (must hold, atom) pairs in the order the goal mentions
-    them, each atom once; ``actions`` are the required actions in ``then`` order.
+    them, each atom once; ``actions`` are the required actions in the order the
+    goal mentions them (so in ``then`` order), as often as it requires them.
     """
 
     literals: tuple[tuple[bool, Atom], ...] = ()

@@ -105,9 +105,8 @@ def parse(text: str) -> Formula:
 
 def _syntax_error(text: str, err: lark.exceptions.UnexpectedInput) -> LTLSyntaxError:
     if isinstance(err, lark.exceptions.UnexpectedCharacters):
-        return LTLSyntaxError(
-            text, err.line, err.column, _describe(_accepts_before(text, err.pos_in_stream)), repr(text[err.pos_in_stream])
-        )
+        expected = _describe(_accepts_before(text, err.pos_in_stream))
+        return LTLSyntaxError(text, err.line, err.column, expected, repr(text[err.pos_in_stream]))
     token = err.token
     expected = _describe(err.interactive_parser.accepts())
     if token.type == "$END":

@@ -37,7 +37,9 @@ class Universe:
     never read as a class test even if some class shares it.
     """
 
-    def __init__(self, objects: Iterable[Obj], action_names: Iterable[str] = (), predicates: Iterable[str] = ()) -> None:
+    def __init__(
+        self, objects: Iterable[Obj], action_names: Iterable[str] = (), predicates: Iterable[str] = ()
+    ) -> None:
         self.objects = tuple(objects)
         self.action_names = frozenset(action_names)
         self.predicates = frozenset(predicates)

@@ -45,9 +45,8 @@ def test_option_elements_count_the_action_sequence_once():
     assert option_elements(option) == {(True, ("ON", "tv.1")), (False, ("OPEN", "box.1")), (grab, put)}
     assert option_elements(GoalOption()) == frozenset()
     # A wrong order of the same actions is a different element.
-    assert set_prf(option_elements(option), option_elements(GoalOption(option.literals, (put, grab)))).f1 == pytest.approx(
-        2 / 3
-    )
+    reordered = GoalOption(option.literals, (put, grab))
+    assert set_prf(option_elements(option), option_elements(reordered)).f1 == pytest.approx(2 / 3)
 
 
 def test_scoring_a_prediction_against_lazy_gold_options():
