@@ -1,0 +1,77 @@
+"""The objects a goal talks about, and how a goal's names resolve to them.
+
+Both the evaluator and the grounder read a formula through these rules:
+
+* A proposition whose name is an action name is an *action proposition*.
+  Otherwise a one-argument proposition named after a class of the universe
+  (and not listed as a state predicate) is a *class test*:
+  ``basket.n.01(x0)`` holds iff ``x0``'s class is ``basket.n.01``.
+  Anything else is a *state predicate*.
+* An argument bound by a quantifier denotes the object it is bound to. An
+  object id denotes that object. A class name that is no object's id denotes
+  *some* object of that class, independently in each proposition:
+  ``ONTOP(character, chair)`` holds iff some character is on some chair. Any
+  other name denotes itself, so its atoms are absent from every state of the
+  universe and its propositions are false.
+* A quantifier ranges over all objects, in universe order, except the typed
+  form ``Q v. (not C(v) or B)`` (or ``Q v. (C(v) implies B)``) with ``C(v)`` a
+  class test, which ranges over the objects of class ``C`` with body ``B``.
+  That is how upstream writes BDDL's ``(Q (?v - C) B)``; read literally it
+  would make ``exists`` trivially true and ``forn`` count every non-``C``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from eai.ltl.syntax import Formula, Implies, Not, Or, Prim
+from eai.world.objects import Obj
+
+ACTION, CLASS_TEST, STATE = "action", "class test", "state"
+
+
+class Universe:
+    """A task's objects and action names, with lookups built once and reused.
+
+    ``predicates`` optionally lists state predicate names; a listed name is
+    never read as a class test even if some class shares it.
+    """
+
+    def __init__(
+        self, objects: Iterable[Obj], action_names: Iterable[str] = (), predicates: Iterable[str] = ()
+    ) -> None:
+        self.objects = tuple(objects)
+        self.action_names = frozenset(action_names)
+        self.predicates = frozenset(predicates)
+        self.ids = tuple(obj.id for obj in self.objects)
+        self.class_of = {obj.id: obj.class_name for obj in self.objects}
+        by_class: dict[str, list[str]] = {}
+        for obj in self.objects:
+            by_class.setdefault(obj.class_name, []).append(obj.id)
+        self.by_class = {name: tuple(ids) for name, ids in by_class.items()}
+
+    def kind(self, prim: Prim) -> str:
+        """:data:`ACTION`, :data:`CLASS_TEST` or :data:`STATE`."""
+        if prim.name in self.action_names:
+            return ACTION
+        if len(prim.args) == 1 and prim.name in self.by_class and prim.name not in self.predicates:
+            return CLASS_TEST
+        return STATE
+
+    def denotes(self, name: str) -> tuple[str, ...]:
+        """The objects an unbound argument ``name`` may stand for (see module doc)."""
+        if name in self.class_of:
+            return (name,)
+        return self.by_class.get(name, (name,))
+
+    def scope(self, var: str, body: Formula) -> tuple[tuple[str, ...], Formula]:
+        """The objects a quantifier over ``var`` ranges over, and its effective body."""
+        guard, rest = None, body
+        if isinstance(body, Or) and len(body.args) >= 2 and isinstance(body.args[0], Not):
+            guard = body.args[0].arg
+            rest = body.args[1] if len(body.args) == 2 else Or(body.args[1:])
+        elif isinstance(body, Implies):
+            guard, rest = body.lhs, body.rhs
+        if isinstance(guard, Prim) and guard.args == (var,) and self.kind(guard) == CLASS_TEST:
+            return self.by_class[guard.name], rest
+        return self.ids, body
