@@ -139,7 +139,7 @@ class PluggedIn(Precondition):
 
     def unmet(self, sc, s, args):
         x = args[self.arg]
-        return [Pred("PLUGGED_IN", (x,))] if x in sc.pluggable and ("PLUGGED_IN", x) not in s else []
+        return [Pred("PLUGGED_IN", (x,))] if sc.pluggable(x) and ("PLUGGED_IN", x) not in s else []
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """One task's scene: static facts (computed once) and queries on its states.
 
 Static: the character, the rooms (objects that contain others and are inside
-nothing), body parts, knives, which objects afford which action argument.
+nothing), body parts, knives, plugs, which objects afford which action argument.
 Dynamic queries (held objects, rooms, proximity, closed containers) read a
 state through :class:`RelationMasks` and never scan all atoms.
 """
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from eai.world import Atom, AtomIndex, State, Task
+from eai.world import Atom, State, Task
 from eai_virtualhome.graph import RelationMasks
+from eai_virtualhome.interning import index_of
 from eai_virtualhome.vocabulary import ACTIONS, CLASS_AFFORDANCES, ROOM_ACTIONS
 
 HANDS = ("HOLDS_RH", "HOLDS_LH")  # a free right hand is used first
@@ -35,22 +36,17 @@ class Scene:
     """Bit positions follow set order, which varies between runs; no query
     result depends on it (every list of objects is sorted)."""
 
-    def __init__(self, task: Task, index: AtomIndex) -> None:
-        if len(index):
-            raise ValueError("a Scene needs a fresh AtomIndex")
+    def __init__(self, task: Task) -> None:
         self.task = task
         self.objects = task.object_by_id
-        for atom in initial_atoms(task):
-            index.bit(atom)
-        self.initial = State(index, (1 << len(index)) - 1)  # every atom interned so far
-        self.rel = RelationMasks(index, tuple(self.objects))
+        self.index, bits = index_of(initial_atoms(task))
+        self.initial = State(self.index, bits)
+        self.rel = RelationMasks(self.index, tuple(self.objects))
         self.character = min(o.id for o in task.objects if o.class_name == "character")
         inside = [atom for atom in task.init if atom[0] == "INSIDE"]
         contained = {atom[1] for atom in inside}
         self.rooms = frozenset(atom[2] for atom in inside if atom[2] not in contained)
         self.body_parts = frozenset(o.id for o in task.objects if o.has("BODY_PART"))
-        plug_stated = {atom[1] for atom in task.init if atom[0] in PLUG_STATES}
-        self.pluggable = frozenset(o.id for o in task.objects if o.has("HAS_PLUG") or o.id in plug_stated)
         self.knives = tuple(sorted(o.id for o in task.objects if "knife" in o.class_name))
 
     # -- affordances (static) -------------------------------------------------
@@ -79,6 +75,10 @@ class Scene:
     def held(self, state: State) -> list[tuple[str, str]]:
         """``(hand, object)`` pairs the character holds, right hand first."""
         return [(hand, obj) for hand in HANDS for obj in self.rel.targets(state, hand, self.character)]
+
+    def pluggable(self, obj: str) -> bool:
+        """Does ``obj`` have a plug (or a plug state at the start)?"""
+        return self.objects[obj].has("HAS_PLUG") or any((p, obj) in self.initial for p in PLUG_STATES)
 
     def holds(self, state: State, obj: str) -> bool:
         return any((hand, self.character, obj) in state for hand in HANDS)

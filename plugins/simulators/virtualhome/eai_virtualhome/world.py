@@ -26,7 +26,8 @@ from eai_virtualhome.vocabulary import ACTIONS
 class VirtualHomeWorld(World):
     def __init__(self, task: Task) -> None:
         super().__init__(task)
-        self.scene = Scene(task, self.index)
+        self.scene = Scene(task)
+        self.index = self.scene.index
         self._candidates: dict[tuple[str, int, tuple[str, ...] | None], list[str]] = {}
 
     @property
