@@ -1,47 +1,37 @@
 """The gold programs of all 342 VirtualHome tasks run in our simulator and
 reach their goals (the upstream evaluator scored them 2.6%)."""
 
+from eai_virtualhome.replay import replay, unmet_goals
 from eai_virtualhome.world import VirtualHomeWorld
 
 # Each is explained in docs/virtualhome-simulator.md ("Gold programs").
 KNOWN_FAILURES = {
-    "317_2": "affordance",   # PUSH(faucet): the faucet is not MOVABLE
-    "430_2": "goal",         # ONTOP(character, toilet) after STANDUP
-    "688_1": "goal",         # the glass held in both hands at once
+    "317_2": "not affordable: PUSH(faucet.232)",
+    "430_2": "goals unmet: ONTOP(character.65, toilet.37)",
+    "688_1": "goals unmet: HOLDS_LH(character.65, water_glass.1000)",
 }
 
 
-def run_gold(task):
-    """'' if the gold plan executes and reaches every goal, else the cause."""
-    world = VirtualHomeWorld(task)
-    state, done = world.initial, []
-    for step, action in enumerate(task.gold_plan):
-        check = world.check(state, action)
-        if not check.affordable:
-            return f"affordance at step {step} {action}: {check.reason}"
-        if check.missing:
-            return f"missing at step {step} {action}: {check.reason}"
-        if not check.redundant:
-            state = world.apply(state, action)
-            done.append(action)
-    unmet = [str(lit) for lit in task.goal.state + task.goal.relation if (lit.atom in state) != lit.positive]
-    pending = list(task.goal.action)
-    for action in done:
-        if pending and action.name in pending[0]:
-            pending.pop(0)
-    if unmet or pending:
-        return f"goal: unmet {unmet}, action goals left {pending}"
-    return ""
+def gold_failure(task):
+    """'' if the gold plan executes without error and reaches every goal, else why not."""
+    run = replay(VirtualHomeWorld(task), task.gold_plan)
+    if run.failed is not None:
+        kind = "not affordable" if not run.check.affordable else "missing preconditions"
+        return f"{kind}: {run.failed} ({run.check.reason})"
+    unmet = unmet_goals(task, run)
+    return f"goals unmet: {', '.join(unmet)}" if unmet else ""
 
 
 def test_gold_plans_execute_and_reach_their_goals(vh_tasks):
-    failures = {tid: cause for tid, task in vh_tasks.items() if (cause := run_gold(task))}
+    failures = {tid: why for tid, task in vh_tasks.items() if (why := gold_failure(task))}
     assert len(vh_tasks) == 342
     assert len(failures) <= 0.01 * len(vh_tasks), failures
-    assert {tid: cause.split()[0].rstrip(":") for tid, cause in failures.items()} == KNOWN_FAILURES, failures
+    assert set(failures) == set(KNOWN_FAILURES), failures
+    for tid, why in KNOWN_FAILURES.items():
+        assert failures[tid].startswith(why), failures[tid]
 
 
-def test_known_failures_fail_for_the_documented_reason(vh_tasks):
-    assert "PUSH(faucet.232)" in run_gold(vh_tasks["317_2"])
-    assert "ONTOP(character.65, toilet.37)" in run_gold(vh_tasks["430_2"])
-    assert "HOLDS_LH(character.65, water_glass.1000)" in run_gold(vh_tasks["688_1"])
+def test_only_one_gold_step_is_redundant(vh_tasks):
+    redundant = {tid: [str(a) for a in run.redundant] for tid, task in vh_tasks.items()
+                 if (run := replay(VirtualHomeWorld(task), task.gold_plan)).redundant}
+    assert redundant == {"688_1": ["GRAB(water_glass.1000)"]}
