@@ -111,11 +111,25 @@ def test_switching_on_an_unplugged_device_needs_plugin(world):
     assert ("PLUGGED_OUT", phone) in state and ("OFF", phone) in state
 
 
-def test_lookat_needs_facing(world):
+def test_lookat_needs_facing_and_turning_needs_the_room(world):
     computer = "computer.417"
     assert world.check(world.initial, act("LOOKAT", computer)).missing == (Pred("FACING", (C, computer)),)
-    state = run(world, [act("TURNTO", computer), act("LOOKAT", computer)])
+    assert world.check(world.initial, act("TURNTO", computer)).missing == (Pred("INSIDE", (C, "home_office.319")),)
+    state = run(world, [act("WALK", "home_office.319"), act("TURNTO", computer), act("LOOKAT", computer)])
     assert ("FACING", C, computer) in state
+    state = run(world, [act("WALK", "bathroom.1")], state)
+    assert ("FACING", C, computer) not in state
+
+
+def test_cut_needs_a_knife(world, vh_tasks):
+    assert not world.scene.knives
+    assert "knife" in world.check(world.initial, act("CUT", "food_kiwi.2001")).reason
+    task = next(t for t in vh_tasks.values() if any(o.class_name == "knife" for o in t.objects))
+    other = VirtualHomeWorld(task)
+    food = next(o.id for o in task.objects if o.has("CUTTABLE"))
+    check = other.check(other.initial, act("CUT", food))
+    assert check.affordable and Or(tuple(Pred(h, (C, k)) for k in other.scene.knives
+                                         for h in ("HOLDS_RH", "HOLDS_LH"))) in check.missing
 
 
 def test_walking_moves_what_is_held_and_drops_old_proximity(world):

@@ -8,6 +8,9 @@ import pytest
 
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
+from eai.world import Action
+from eai_virtualhome.scene import initial_atoms
+from eai_virtualhome.world import VirtualHomeWorld
 
 PAPER_ACTIONS = (
     "WALK RUN FIND TURNTO LOOKAT POINTAT GRAB PUTBACK PUTIN OPEN CLOSE SWITCHON SWITCHOFF PLUGIN PLUGOUT SIT "
@@ -36,6 +39,7 @@ def test_world_of_a_task(simulator, wash_clothes):
     world = simulator.world(wash_clothes)
     assert ("CLOSED", "washing_machine.1001") in world.initial
     assert ("OFF", "freezer.289") in world.initial  # default state of a switch with none given
+    assert world.task is wash_clothes
 
 
 def test_action_sequencing_prompt(simulator, vh_tasks):
@@ -93,3 +97,20 @@ def test_nothing_depends_on_the_hash_seed():
         assert out.returncode == 0, out.stderr
         return out.stdout
     assert run("1") == run("2")
+
+
+def test_every_initial_state_is_its_tasks_atoms_plus_defaults(vh_tasks):
+    # worlds share a template index; each must still start from its own task
+    for task in vh_tasks.values():
+        world = VirtualHomeWorld(task)
+        assert set(world.initial) == initial_atoms(task), task.id
+        assert world.initial.index is world.index
+    assert ("OFF", "freezer.289") in initial_atoms(vh_tasks["27_2"])
+    assert ("OFF", "freezer.289") not in vh_tasks["27_2"].init
+
+
+def test_worlds_do_not_share_an_index(vh_tasks):
+    a, b = VirtualHomeWorld(vh_tasks["27_2"]), VirtualHomeWorld(vh_tasks["70_1"])
+    assert a.index is not b.index
+    a.apply(a.initial, Action("WALK", ("soap.1002",)))
+    assert b.index.find(("NEXT_TO", "character.65", "soap.1002")) is None

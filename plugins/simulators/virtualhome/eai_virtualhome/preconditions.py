@@ -132,6 +132,19 @@ class Facing(Precondition):
 
 
 @dataclass(frozen=True)
+class InRoomOf(Precondition):
+    """The character is in the argument's room (to turn to it)."""
+
+    arg: int = 0
+
+    def unmet(self, sc, s, args):
+        room = sc.room_of(s, args[self.arg])
+        if room is None or room == sc.room_of(s, sc.character):
+            return []
+        return [Pred("INSIDE", (sc.character, room))]
+
+
+@dataclass(frozen=True)
 class PluggedIn(Precondition):
     """A device with a plug (or a plug state) is plugged in."""
 

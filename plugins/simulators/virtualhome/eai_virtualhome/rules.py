@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from eai_virtualhome import effects as fx
 from eai_virtualhome.preconditions import (
-    Facing, FreeHand, Holding, HoldingKnife, Near, NearOrigin, NotInPosture, Opened, PluggedIn, Precondition,
+    Facing, FreeHand, Holding, HoldingKnife, InRoomOf, Near, NearOrigin, NotInPosture, Opened, PluggedIn, Precondition,
     Reachable, Redundancy, Resting, Standing, StandingUnlessNear, SwitchedOff, Wearing, already_held,
     already_standing, already_worn, in_state, on_in_posture,
 )
@@ -47,7 +47,7 @@ RULES: MappingProxyType[str, Rule] = MappingProxyType({
     "WALK": _WALK,
     "RUN": _WALK,
     "FIND": Rule((StandingUnlessNear(0),), fx.find),
-    "TURNTO": Rule((), fx.turn_to),
+    "TURNTO": Rule((InRoomOf(0),), fx.turn_to),
     "LOOKAT": _LOOK,
     "POINTAT": _LOOK,
     "WATCH": Rule((Facing(0), Reachable(0))),

@@ -49,6 +49,8 @@ class VirtualHomeWorld(World):
             return f"{action.name} takes {spec.arity} object(s), got {len(action.args)}"
         if len(set(action.args)) != len(action.args):
             return f"{action.name} needs distinct objects"
+        if action.name == "CUT" and not self.scene.knives:
+            return "CUT needs a knife and there is none"
         for position, arg in enumerate(action.args):
             if not self.scene.affords(action.name, position, arg):
                 return self._why_not(action.name, position, arg)
