@@ -33,8 +33,10 @@ def initial_atoms(task: Task) -> set[Atom]:
 
 
 class Scene:
-    """Bit positions follow set order, which varies between runs; no query
-    result depends on it (every list of objects is sorted)."""
+    """A task's static facts, its initial state, and queries on its states.
+
+    Bit positions follow set order, which varies between runs; no query
+    result depends on them (every list of objects is sorted)."""
 
     def __init__(self, task: Task) -> None:
         self.task = task
