@@ -1,1 +1,1 @@
-"""VirtualHome for eai: the task suite (and, later, its symbolic simulator)."""
+"""VirtualHome for eai: the task suite and its symbolic simulator."""

@@ -1,17 +1,27 @@
-"""Hooks of the built-in VirtualHome plugin."""
+"""Hooks of the built-in VirtualHome plugin: the task suite and its simulator."""
 
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.sources import EAI_EVAL
 from eai.taskstore import DirectorySuite
 from eai_virtualhome import importer
+from eai_virtualhome.simulator import VirtualHomeSimulator
 
 
 def _import(archives, out):
     importer.convert(archives["eai-eval"], [EAI_EVAL], out)
 
 
+def _suite() -> DirectorySuite:
+    return DirectorySuite("virtualhome", "virtualhome", importer.DESCRIPTION,
+                          lambda: tasks_dir() / "virtualhome", (EAI_EVAL,), _import)
+
+
 @hookimpl
 def eai_register_suites(register):
-    register(DirectorySuite("virtualhome", "virtualhome", importer.DESCRIPTION,
-                            lambda: tasks_dir() / "virtualhome", (EAI_EVAL,), _import))
+    register(_suite())
+
+
+@hookimpl
+def eai_register_simulators(register):
+    register(VirtualHomeSimulator(lambda: _suite().file("domain")))

@@ -1,0 +1,39 @@
+"""The VirtualHome simulator: vocabulary, worlds, prompts and transition model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from eai.pddl.model import Domain
+from eai.simulator import Simulator, Vocabulary
+from eai.world import Task
+from eai_virtualhome.prompt import action_sequencing_prompt
+from eai_virtualhome.vocabulary import ACTIONS, VOCABULARY
+from eai_virtualhome.world import VirtualHomeWorld
+
+
+class VirtualHomeSimulator(Simulator):
+    name = "virtualhome"
+    description = "VirtualHome household scenes: evolving-graph semantics on eai states"
+
+    def __init__(self, domain_file: Callable[[], Path]) -> None:
+        self._domain_file = domain_file
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
+    def world(self, task: Task) -> VirtualHomeWorld:
+        return VirtualHomeWorld(task)
+
+    def transition_model(self) -> Domain:
+        """The paper's PDDL domain (a simplified abstraction of these semantics)."""
+        from eai.pddl.parser import parse_domain
+
+        return parse_domain(self._domain_file().read_text(encoding="utf-8"))
+
+    def prompt(self, module: str, task: Task) -> str:
+        if module == "action_sequencing":
+            return action_sequencing_prompt(task, ACTIONS)
+        return super().prompt(module, task)

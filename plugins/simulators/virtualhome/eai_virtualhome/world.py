@@ -1,0 +1,116 @@
+"""A VirtualHome task as an eai World: checks, transitions and search successors.
+
+``check`` decides in this order: affordance (arity, known objects, distinct
+arguments, object properties) -> redundancy (the action's effect already
+holds: it would be a no-op, which needs no precondition) -> preconditions
+(every unmet one is listed). The semantics per action are in
+:mod:`eai_virtualhome.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from itertools import product
+
+from eai.pddl.formula import to_sexpr
+from eai.simulator import Check, World
+from eai.world import Action, State, Task
+from eai_virtualhome.effects import Edit
+from eai_virtualhome.names import Names
+from eai_virtualhome.rules import RULES
+from eai_virtualhome.scene import Scene
+from eai_virtualhome.vocabulary import ACTIONS
+
+
+class VirtualHomeWorld(World):
+    def __init__(self, task: Task) -> None:
+        super().__init__(task)
+        self.scene = Scene(task)
+        self.index = self.scene.index
+        self._candidates: dict[tuple[str, int, tuple[str, ...] | None], list[str]] = {}
+
+    @property
+    def initial(self) -> State:
+        return self.scene.initial
+
+    def check(self, state: State, action: Action) -> Check:
+        reason = self.unaffordable(action)
+        if reason:
+            return Check(affordable=False, reason=reason)
+        return self._dynamic_check(state, action)
+
+    def unaffordable(self, action: Action) -> str:
+        """Why ``action`` can never be done on its objects ("" if it can)."""
+        spec = ACTIONS.get(action.name)
+        if spec is None:
+            return f"unknown action {action.name}"
+        if len(action.args) != spec.arity:
+            return f"{action.name} takes {spec.arity} object(s), got {len(action.args)}"
+        if len(set(action.args)) != len(action.args):
+            return f"{action.name} needs distinct objects"
+        if action.name == "CUT" and not self.scene.knives:
+            return "CUT needs a knife and there is none"
+        for position, arg in enumerate(action.args):
+            if not self.scene.affords(action.name, position, arg):
+                return self._why_not(action.name, position, arg)
+        return ""
+
+    def _why_not(self, name: str, position: int, arg: str) -> str:
+        if arg not in self.objects:
+            return f"unknown object {arg}"
+        if arg == self.scene.character:
+            return "the character cannot be an object of an action"
+        if arg in self.scene.rooms:
+            return f"{name} cannot be done on a room ({arg})"
+        needed = ACTIONS[name].requirements[position]
+        return f"{name} needs an object with {' or '.join(needed)}; {arg} has none"
+
+    def _dynamic_check(self, state: State, action: Action) -> Check:
+        rule, args = RULES[action.name], action.args
+        if rule.redundant is not None:
+            reason = rule.redundant(self.scene, state, args)
+            if reason:
+                return Check(redundant=True, reason=reason)
+        missing = tuple(f for pre in rule.preconditions for f in pre.unmet(self.scene, state, args))
+        if missing:
+            return Check(missing=missing, reason="unmet: " + ", ".join(map(to_sexpr, missing)))
+        return Check()
+
+    def apply(self, state: State, action: Action) -> State:
+        edit = Edit(self.scene)
+        RULES[action.name].effect(self.scene, state, action.args, edit)
+        return edit.apply(state)
+
+    def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
+        """Executable, non-redundant actions in vocabulary order, objects in id order."""
+        among = None if objects is None else tuple(sorted(set(objects)))
+        for name, spec in ACTIONS.items():
+            held_arg = RULES[name].held_arg
+            pools = []
+            for position in range(spec.arity):
+                pool = self._pool(name, position, among)
+                if position == held_arg:
+                    pool = [o for o in pool if self.scene.holds(state, o)]
+                pools.append(pool)
+            for args in product(*pools):
+                if len(set(args)) != len(args):
+                    continue
+                action = Action(name, args)
+                verdict = self._dynamic_check(state, action)
+                if verdict.executable and not verdict.redundant:
+                    yield action, self.apply(state, action)
+
+    def _pool(self, name: str, position: int, among: tuple[str, ...] | None) -> list[str]:
+        key = (name, position, among)
+        pool = self._candidates.get(key)
+        if pool is None:
+            pool = self._candidates[key] = self.scene.candidates(name, position, among)
+        return pool
+
+    @cached_property
+    def _names(self) -> Names:
+        return Names(self.task, self.scene.character)
+
+    def resolve_args(self, raw: list[str]) -> list[str | None]:
+        return self._names.resolve(raw)

@@ -1,0 +1,1 @@
+"""Tests of the VirtualHome simulator plugin on the real task suite."""
