@@ -19,7 +19,8 @@ from eai.world import Action, AtomIndex, Obj, State, Task
 @dataclass(frozen=True)
 class ActionSpec:
     """An action of the vocabulary: its arity and, per argument, the
-    properties an object needs to afford it (shown in prompts)."""
+    properties an object needs to afford it, any one of them sufficing
+    (shown in prompts)."""
 
     name: str
     arity: int
@@ -59,9 +60,9 @@ class World(ABC):
     States of this world are :class:`State` bitsets over ``self.index``.
     """
 
-    def __init__(self, task: Task) -> None:
+    def __init__(self, task: Task, index: AtomIndex | None = None) -> None:
         self.task = task
-        self.index = AtomIndex()
+        self.index = AtomIndex() if index is None else index
 
     @property
     @abstractmethod
@@ -82,7 +83,8 @@ class World(ABC):
     def resolve_args(self, raw: list[str]) -> list[str | None]:
         """Object ids for the arguments a model wrote (None where no object
         matches). The default takes each token as an object id; plugins accept
-        their benchmark's spellings (names, ``name, id`` pairs, scene names)."""
+        their benchmark's spellings (names, ``name, id`` pairs, scene names),
+        so the result may be shorter than ``raw``; arity is checked on it."""
         return [token if token in self.task.object_by_id else None for token in raw]
 
     @property

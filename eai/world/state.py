@@ -64,11 +64,17 @@ class AtomIndex:
         return self._atoms[pos]
 
     def mask(self, atoms: Iterable[Atom]) -> int:
-        """The bitmask of ``atoms`` (interning them)."""
-        bits = 0
-        for atom in atoms:
-            bits |= 1 << self.bit(atom)
-        return bits
+        """The bitmask of ``atoms`` (interning them), built in one pass."""
+        positions = [self.bit(atom) for atom in atoms]
+        if len(positions) < 64:
+            bits = 0
+            for pos in positions:
+                bits |= 1 << pos
+            return bits
+        buffer = bytearray(len(self._atoms) // 8 + 1)
+        for pos in positions:
+            buffer[pos >> 3] |= 1 << (pos & 7)
+        return int.from_bytes(buffer, "little")
 
     def state(self, atoms: Iterable[Atom] = ()) -> State:
         return State(self, self.mask(atoms))

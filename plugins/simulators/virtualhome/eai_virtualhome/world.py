@@ -25,9 +25,8 @@ from eai_virtualhome.vocabulary import ACTIONS
 
 class VirtualHomeWorld(World):
     def __init__(self, task: Task) -> None:
-        super().__init__(task)
         self.scene = Scene(task)
-        self.index = self.scene.index
+        super().__init__(task, self.scene.index)
         self._candidates: dict[tuple[str, int, tuple[str, ...] | None], list[str]] = {}
 
     @property

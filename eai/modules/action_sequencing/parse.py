@@ -1,0 +1,102 @@
+"""Reading an action plan from model text, in every shape models write it. Never raises.
+
+- VirtualHome style: a JSON object whose keys are actions in order (keys may
+  repeat) and whose values are arguments: ``{"WALK": ["sink", "231"], "STANDUP": []}``.
+- BEHAVIOR style: a list of ``{"action": ..., "object": "a, b"}``.
+- Also: a list of ``[ACTION, arg, ...]``, ``"WALK(sink)"`` strings, an object
+  wrapping the plan under ``output``/``actions``/``plan``, and VirtualHome
+  program lines ``[WALK] <sink> (1.231)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from eai.jsonish import Pairs, find_value
+
+
+@dataclass(frozen=True)
+class RawStep:
+    """An action as written: its name (upper-cased) and argument tokens."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ParsedPlan:
+    steps: tuple[RawStep, ...] = ()
+    error: str = ""
+
+
+PROGRAM_LINE = re.compile(r"^\s*\[(\w+)\]((?:\s*<[^>]+>\s*\(\d+\.\d+\))*)\s*$", re.M)
+PROGRAM_ARG = re.compile(r"<([^>]+)>\s*\((\d+)\.(\d+)\)")
+CALL = re.compile(r"^\s*([A-Za-z_][\w ]*?)\s*\((.*)\)\s*$")
+WRAPPERS = ("output", "actions", "plan", "action_sequence", "steps")
+
+
+def parse_plan(text: str) -> ParsedPlan:
+    text = text if isinstance(text, str) else ""
+    lines = list(PROGRAM_LINE.finditer(text))
+    if any(PROGRAM_ARG.search(m.group(2)) for m in lines):
+        return ParsedPlan(tuple(RawStep(_name(m.group(1)), tuple(f"{n}.{i}" for n, _, i in PROGRAM_ARG.findall(m.group(2))))
+                                for m in lines))
+    found = find_value(text)
+    if found.ok:
+        steps = _steps(_unwrap(found.value))
+        if steps is not None:
+            return ParsedPlan(tuple(steps))
+    return ParsedPlan(error=found.error or "the answer is not an action plan")
+
+
+def _unwrap(value: Any) -> Any:
+    while isinstance(value, Pairs) and len(value) == 1 and value[0][0].lower() in WRAPPERS:
+        value = value[0][1]
+    return value
+
+
+def _steps(value: Any) -> list[RawStep] | None:
+    if isinstance(value, Pairs):
+        return [RawStep(_name(key), _args(args)) for key, args in value]
+    if isinstance(value, list):
+        steps = [_step(item) for item in value]
+        return None if any(step is None for step in steps) else steps  # type: ignore[return-value]
+    return None
+
+
+def _step(item: Any) -> RawStep | None:
+    if isinstance(item, Pairs):
+        name = item.get("action", item.get("name"))
+        if name is None and len(item) == 1:
+            return RawStep(_name(item[0][0]), _args(item[0][1]))
+        if name is None:
+            return None
+        raw = item.get("object", item.get("objects", item.get("args", item.get("arguments", []))))
+        return RawStep(_name(name), _args(raw, split=True))
+    if isinstance(item, list) and item and isinstance(item[0], str):
+        return RawStep(_name(item[0]), _args(item[1:]))
+    if isinstance(item, str):
+        call = CALL.match(item)
+        if call:
+            return RawStep(_name(call.group(1)), _args(call.group(2), split=True))
+        return RawStep(_name(item))
+    return None
+
+
+def _name(raw: Any) -> str:
+    return re.sub(r"[\s\-]+", "_", str(raw).strip().strip("[]<>")).upper()
+
+
+def _args(raw: Any, split: bool = False) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, (list, tuple)):
+        return tuple(a for item in raw for a in _args(item, split))
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    text = str(raw).strip()
+    if split:
+        return tuple(part.strip() for part in text.split(",") if part.strip())
+    return (text,) if text else ()

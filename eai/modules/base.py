@@ -1,0 +1,53 @@
+"""What every ability module provides: prompt, parse, evaluate, summarize."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from eai.llm import Message
+from eai.plugins import Plugins
+from eai.simulator import Simulator
+from eai.world import Task
+
+Record = dict[str, Any]
+
+
+@dataclass
+class Env:
+    """What evaluation may use besides the task: the simulator, the plugins
+    (for planners) and options such as planner budgets."""
+
+    simulator: Simulator
+    plugins: Plugins
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class AbilityModule(ABC):
+    """One of the paper's four modules, with its standard input and output."""
+
+    name: str
+    description: str = ""
+
+    def prompt(self, task: Task, simulator: Simulator) -> tuple[Message, ...]:
+        """The model input for ``task`` (paper appendix I), from the simulator's template."""
+        return (Message("user", simulator.prompt(self.name, task)),)
+
+    @abstractmethod
+    def parse(self, text: str) -> Any:
+        """The module output read from model text; never raises."""
+
+    @abstractmethod
+    def evaluate(self, parsed: Any, task: Task, env: Env) -> Record:
+        """Metrics and error categories of one output, as a JSON-able record."""
+
+    @abstractmethod
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        """The summary.json figures over many records."""
+
+
+def percent(part: float, whole: float) -> float:
+    """``100 * part / whole`` rounded to 2 decimals (0 when ``whole`` is 0)."""
+    return round(100.0 * part / whole, 2) if whole else 0.0

@@ -1,0 +1,63 @@
+"""``eai score``: evaluate model responses made elsewhere against the gold annotation."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from eai.modules import get_module
+from eai.modules.base import Env, Record
+from eai.plugins import Plugins
+from eai.responses import Response, match_identifier
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    records: list[Record]
+    summary: dict[str, Any]
+
+
+def score(
+    plugins: Plugins,
+    suite_name: str,
+    module_name: str,
+    responses: Sequence[Response],
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+) -> ScoreResult:
+    """Records in the suite's task order and their summary. A task answered
+    more than once is scored on its last answer; unknown identifiers are counted."""
+    suite = plugins.suites.get(suite_name)
+    module = get_module(module_name)
+    ids = suite.ids()
+    answers: dict[str, str] = {}
+    unmatched = []
+    for response in responses:
+        task_id = match_identifier(response.identifier, ids)
+        if task_id is None:
+            unmatched.append(response.identifier)
+        else:
+            answers[task_id] = response.output
+    order = [task_id for task_id in ids if task_id in answers]
+    tasks = suite.load(order)
+    env = Env(plugins.simulators.get(suite.simulator), plugins, options or {})
+    records = []
+    for done, task in enumerate(tasks, 1):
+        record = {"identifier": task.id, **module.evaluate(module.parse(answers[task.id]), task, env)}
+        records.append(record)
+        progress(done, len(tasks))
+    summary = {"suite": suite_name, "module": module_name, **module.summarize(records),
+               "unmatched_identifiers": sorted(unmatched)}
+    return ScoreResult(records, summary)
+
+
+def write_result(result: ScoreResult, out: Path) -> None:
+    """``out/summary.json`` and ``out/records.jsonl``, byte-identical for identical input."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "summary.json").write_text(json.dumps(result.summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    with (out / "records.jsonl").open("w", encoding="utf-8") as fh:
+        for record in result.records:
+            fh.write(json.dumps(record, sort_keys=True) + "\n")
