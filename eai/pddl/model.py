@@ -60,12 +60,12 @@ class Domain:
 class Problem:
     name: str
     domain: str
-    objects: tuple[tuple[str, str], ...]  # (object, type)
+    objects: tuple[tuple[str, str], ...]  # (object, type); type "" = untyped
     init: tuple[tuple[str, ...], ...]  # ground atoms
     goal: Formula = TRUE
 
     def to_pddl(self) -> str:
-        objs = "\n".join(f"        {o} - {t}" for o, t in self.objects)
+        objs = "\n".join(f"        {format_vars(((o, t),))}" for o, t in self.objects)
         init = "\n".join(f"        ({' '.join(a)})" for a in self.init)
         return (
             f"(define (problem {self.name})\n"

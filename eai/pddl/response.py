@@ -1,0 +1,149 @@
+"""Action schemas from model output: tolerant, never raising on any text.
+
+A response may be raw PDDL, a JSON object ``{"output": "<pddl>"}`` (newlines
+escaped), a markdown code fence, prose around the blocks, or all of these.
+Every ``(:action ...)`` block is parsed on its own, so one broken block does
+not lose the others. The prompts' own template closes the header early
+(``(:action grasp)`` then ``:parameters ...`` then ``)``); that spelling is
+read as meant.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from eai.pddl.model import Operator
+from eai.pddl.parser import PDDLSyntaxError, parse_action
+
+_ACTION = re.compile(r"\(\s*:action\b", re.IGNORECASE)
+_HEAD = re.compile(r"\(\s*:action\s+([^\s();]+)", re.IGNORECASE)
+_EARLY_CLOSE = re.compile(r"\(\s*:action\s+[^\s();]+\s*(\))\s*:parameters\b", re.IGNORECASE)
+_FENCE = re.compile(r"```[a-zA-Z]*\s*\n?(.*?)```", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class BlockError:
+    """Why one ``(:action ...)`` block did not parse; the position is in
+    :attr:`OperatorParse.text`."""
+
+    message: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"line {self.line}, column {self.column}: {self.message}"
+
+
+@dataclass(frozen=True)
+class OperatorParse:
+    """Per operator name (in order of appearance): the parsed schema or its error.
+
+    ``text`` is the response with any JSON wrapping undone. A name lands in
+    ``errors`` only when none of its blocks parsed; the first block that
+    parses wins.
+    """
+
+    text: str
+    operators: dict[str, Operator] = field(default_factory=dict)
+    errors: dict[str, BlockError] = field(default_factory=dict)
+
+
+def parse_operators(response: str) -> OperatorParse:
+    """All action schemas found in ``response``."""
+    text = unwrap(response)
+    operators: dict[str, Operator] = {}
+    errors: dict[str, BlockError] = {}
+    for start, block in action_blocks(text):
+        head = _HEAD.match(block)
+        name = head.group(1).lower() if head else f"<unnamed at {_position(text, start)}>"
+        if name in operators:
+            continue
+        try:
+            operators[name] = parse_action(block)
+            errors.pop(name, None)
+        except PDDLSyntaxError as exc:
+            line, column = _shift(text, start, exc.line, exc.column)
+            errors.setdefault(name, BlockError(exc.message, line, column))
+    return OperatorParse(text, operators, errors)
+
+
+def unwrap(response: str) -> str:
+    """The PDDL part of a response: the ``output`` of a JSON object when there
+    is one (also inside a code fence), else the text with JSON escapes undone."""
+    for candidate in _json_candidates(response):
+        try:
+            value = json.loads(candidate)
+        except (ValueError, RecursionError):
+            continue
+        found = _pddl_in(value)
+        if found is not None:
+            return found
+    if "\\n" in response or '\\"' in response:
+        return response.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"')
+    return response
+
+
+def _json_candidates(text: str) -> list[str]:
+    candidates = [text.strip(), *(m.group(1).strip() for m in _FENCE.finditer(text))]
+    first, last = text.find("{"), text.rfind("}")
+    if 0 <= first < last:
+        candidates.append(text[first : last + 1])
+    return candidates
+
+
+def _pddl_in(value: object) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        if isinstance(value.get("output"), str):
+            return value["output"]
+        texts = [v for v in value.values() if isinstance(v, str) and _ACTION.search(v)]
+        return "\n".join(texts) if texts else None
+    return None
+
+
+def action_blocks(text: str) -> list[tuple[int, str]]:
+    """``(offset, block)`` for every ``(:action`` in ``text``: up to its closing
+    parenthesis, or up to the next ``(:action`` when it never closes."""
+    starts = [m.start() for m in _ACTION.finditer(text)]
+    blocks = []
+    for start, end in zip(starts, [*starts[1:], len(text)]):
+        segment = text[start:end]
+        early = _EARLY_CLOSE.match(segment)
+        if early:  # blank the early ")" so positions stay true
+            cut = early.start(1)
+            segment = segment[:cut] + " " + segment[cut + 1 :]
+        blocks.append((start, segment[: _balanced_end(segment)]))
+    return blocks
+
+
+def _balanced_end(segment: str) -> int:
+    depth = 0
+    in_comment = False
+    for i, char in enumerate(segment):
+        if in_comment:
+            in_comment = char != "\n"
+        elif char == ";":
+            in_comment = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(segment)
+
+
+def _position(text: str, offset: int) -> str:
+    line, column = _shift(text, offset, 1, 1)
+    return f"{line}:{column}"
+
+
+def _shift(text: str, offset: int, line: int, column: int) -> tuple[int, int]:
+    """A (line, column) inside the block at ``offset`` -> the same in ``text``."""
+    before = text[:offset]
+    base_line = before.count("\n") + 1
+    base_column = offset - (before.rfind("\n") + 1)
+    return base_line + line - 1, column + (base_column if line == 1 else 0)

@@ -1,0 +1,60 @@
+"""The ``fast_downward`` PDDL planner: single runs and parallel batches."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from itertools import repeat
+
+from eai.doctor import Finding
+from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
+from eai.planner import Budget, PddlPlanner, PlanResult
+from eai_fast_downward import runner
+
+FIX = "pip install --force-reinstall 'up-fast-downward>=1.0' (it bundles the Fast Downward build)"
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class FastDownward(PddlPlanner):
+    name = "fast_downward"
+    description = "Fast Downward (lama-first) as bundled in up-fast-downward; each run isolated and time/memory-limited"
+
+    def solve(self, domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
+        return runner.run(domain, problem, budget)
+
+    def solve_all(
+        self, jobs: Sequence[tuple[Domain, Problem]], budget: Budget, workers: int | None = None
+    ) -> list[PlanResult]:
+        """Results in job order, ``workers`` planner processes at a time (default:
+        the available cores). Each run is its own process; the threads here only
+        write its files and wait for it."""
+        jobs = list(jobs)
+        workers = min(workers or available_cores(), len(jobs))
+        if workers <= 1:
+            return [self.solve(domain, problem, budget) for domain, problem in jobs]
+        domains, problems = zip(*jobs)
+        with ThreadPoolExecutor(workers) as pool:
+            return list(pool.map(runner.run, domains, problems, repeat(budget)))
+
+    def doctor(self) -> list[Finding]:
+        """Whether the planner runs: it must solve a one-step problem."""
+        if runner.fast_downward_dir() is None:
+            return [Finding("planner fast_downward", False, "the up_fast_downward package is not installed", FIX)]
+        result = self.solve(*_tiny_task(), Budget(seconds=30))
+        if result.solved and len(result.plan) == 1:
+            return [Finding("planner fast_downward", True, f"solved a test problem in {result.seconds:.2f} s")]
+        return [Finding("planner fast_downward", False, f"test problem: {result.outcome.value} {result.detail}", FIX)]
+
+
+def _tiny_task() -> tuple[Domain, Problem]:
+    done = Pred("done", ("?x",))
+    step = Operator("finish", (("?x", "object"),), Not(done), done)
+    domain = Domain("doctor", (("thing", ""),), (PredicateDecl("done", (("?x", "object"),)),), (step,))
+    return domain, Problem("doctor", "doctor", (("a", "thing"),), (), And((Pred("done", ("a",)),)))

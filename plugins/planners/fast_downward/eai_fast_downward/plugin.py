@@ -1,0 +1,9 @@
+"""Hooks of the built-in Fast Downward planner plugin."""
+
+from eai.hookspecs import hookimpl
+from eai_fast_downward.planner import FastDownward
+
+
+@hookimpl
+def eai_register_planners(register):
+    register(FastDownward())

@@ -1,0 +1,99 @@
+"""One Fast Downward run: our model's PDDL text in a private directory, run
+by a planner host (``host.py``) as one process in its own session under the
+memory limit, killed as a group at the time limit. Never raises for a bad
+domain; the directory is always removed."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from eai.pddl.model import Domain, Problem
+from eai.planner import Budget, Outcome, PlanResult
+from eai.world import Action
+from eai_fast_downward.hosts import HostError, hosts
+
+# Fast Downward's "lama-first" alias (driver/aliases.py): greedy search with
+# the FF and landmark heuristics, the first plan found.
+LAMA_FIRST = (
+    "let(hlm, eval_modify_costs(landmark_sum(lm_factory=lm_reasonable_orders_hps(lm_rhw()),pref=false),"
+    "cost_type=one),let(hff, eval_modify_costs(ff(),cost_type=one),"
+    "lazy_greedy([hff,hlm],preferred=[hff,hlm],cost_type=one,reopen_closed=false)))"
+)
+
+# Exit codes (fast-downward.org, "exit codes"): what each means for us.
+_SOLVED = {0, 1, 2, 3}  # 1-3: a plan was found before a limit hit
+_UNSOLVABLE = {10: "translator proved the task unsolvable", 11: "search proved the task unsolvable",
+               12: "search ended without a plan (incomplete search, not a proof)"}
+_OUT_OF_MEMORY = {20, 22}
+_OUT_OF_TIME = {21, 23, 24}
+
+
+def fast_downward_dir() -> Path | None:
+    """The Fast Downward build bundled in the ``up_fast_downward`` package (found
+    without importing it, which would import unified-planning)."""
+    spec = importlib.util.find_spec("up_fast_downward")
+    if spec is None or spec.origin is None:
+        return None
+    return Path(spec.origin).parent / "downward" / "builds" / "release" / "bin"
+
+
+def run(domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
+    """Solve ``problem`` with lama-first within ``budget`` (``budget.nodes`` is not supported)."""
+    started = time.monotonic()
+    bin_dir = fast_downward_dir()
+    if bin_dir is None or not (bin_dir / "downward").exists():
+        return PlanResult(Outcome.ERROR, detail="Fast Downward not found (install up-fast-downward)")
+    search = [str(bin_dir / "downward"), "--search", LAMA_FIRST, "--internal-plan-file", "sas_plan"]
+    deadline = None if budget.seconds is None else started + budget.seconds
+    try:
+        with tempfile.TemporaryDirectory(prefix="eai-fd-") as tmp:
+            work = Path(tmp)
+            (work / "domain.pddl").write_text(domain.to_pddl())
+            (work / "problem.pddl").write_text(problem.to_pddl())
+            code = hosts(bin_dir).run(work, search, budget, deadline)
+            log = _read(work / "search.log") or _read(work / "translate.log")
+            outcome, detail = _outcome(code, log, work / "sas_plan")
+            plan = _read_plan(work / "sas_plan", domain, problem) if outcome is Outcome.SOLVED else ()
+    except (OSError, HostError) as exc:  # cannot write the files or run the planner at all
+        return PlanResult(Outcome.ERROR, seconds=time.monotonic() - started, detail=f"{type(exc).__name__}: {exc}")
+    expanded = re.findall(r"Expanded (\d+) state", log)
+    return PlanResult(outcome, plan, int(expanded[-1]) if expanded else 0, time.monotonic() - started, detail)
+
+
+def _read(path: Path) -> str:
+    return path.read_text(errors="replace") if path.exists() else ""
+
+
+def _outcome(code: int | None, log: str, plan_file: Path) -> tuple[Outcome, str]:
+    if code is None:
+        return Outcome.BUDGET_EXHAUSTED, "time limit"
+    if code in _SOLVED and plan_file.exists():
+        return Outcome.SOLVED, ""
+    if code in _UNSOLVABLE:
+        return Outcome.UNSOLVABLE, _UNSOLVABLE[code]
+    if code in _OUT_OF_MEMORY or code in _OUT_OF_TIME:
+        return Outcome.BUDGET_EXHAUSTED, "memory limit" if code in _OUT_OF_MEMORY else "time limit"
+    return Outcome.ERROR, f"exit code {code}: {_last_words(log)}"
+
+
+def _last_words(log: str, limit: int = 300) -> str:
+    """The informative tail of a failed component's output."""
+    lines = [line.strip() for line in log.splitlines() if line.strip()]
+    return " | ".join(lines[-3:])[-limit:]
+
+
+def _read_plan(path: Path, domain: Domain, problem: Problem) -> tuple[Action, ...]:
+    """Plan steps with the model's spelling (Fast Downward lower-cases names)."""
+    names = {op.name.lower(): op.name for op in domain.operators}
+    names.update((obj.lower(), obj) for obj, _ in problem.objects)
+    steps = []
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line.startswith("(") and line.endswith(")"):
+            words = [names.get(word, word) for word in line[1:-1].split()]
+            steps.append(Action(words[0], tuple(words[1:])))
+    return tuple(steps)

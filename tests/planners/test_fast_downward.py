@@ -1,0 +1,194 @@
+"""The fast_downward planner plugin on real gold problems, broken domains and budgets."""
+
+import dataclasses
+import os
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+from plan_check import PlanError, World
+
+from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
+from eai.pddl.parser import parse_domain, parse_problem
+from eai.planner import Budget, Outcome
+from eai.plugins import load_plugins
+from eai_fast_downward import plugin, runner
+from eai_fast_downward.planner import FastDownward
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data" / "pddl"
+VIRTUALHOME = parse_domain((DATA / "virtualhome.pddl").read_text())
+BEHAVIOR = parse_domain((DATA / "behavior.pddl").read_text())
+BUDGET = Budget(seconds=30)
+
+
+def problem(name):
+    return parse_problem((DATA / name).read_text())
+
+
+SOLVABLE = [
+    (VIRTUALHOME, "vh_Pet_cat_1035_1.pddl", 1),
+    (VIRTUALHOME, "vh_Put_groceries_in_Fridge_703_2.pddl", 4),
+    (VIRTUALHOME, "vh_Cook_some_food_392_2.pddl", 7),
+    (VIRTUALHOME, "vh_Wash_hands_549_2.pddl", 0),
+    (BEHAVIOR, "b_installing_a_modem_0_Beechwood_0_int_0_2021-10-25_20-28-55.pddl", 5),
+    (BEHAVIOR, "b_cleaning_bathtub_0_Pomaria_0_int_0_2021-09-10_16-22-10.pddl", 10),
+    (BEHAVIOR, "b_locking_every_door_0_Merom_1_int_0_2021-10-20_05-53-14.pddl", 4),
+]
+
+
+def pigeonhole(holes):
+    """n + 1 pigeons, n holes: unsolvable, yet only a search of the whole space can tell."""
+    place = Operator(
+        "place", (("?p", "pigeon"), ("?h", "hole")),
+        And((Pred("free", ("?h",)), Not(Pred("placed", ("?p",))))),
+        And((Pred("placed", ("?p",)), Not(Pred("free", ("?h",))))),
+    )
+    decls = (PredicateDecl("free", (("?h", "hole"),)), PredicateDecl("placed", (("?p", "pigeon"),)))
+    domain = Domain("pigeons", (("pigeon", ""), ("hole", "")), decls, (place,))
+    objects = tuple((f"p{i}", "pigeon") for i in range(holes + 1)) + tuple((f"h{i}", "hole") for i in range(holes))
+    goal = And(tuple(Pred("placed", (f"p{i}",)) for i in range(holes + 1)))
+    return domain, Problem("pigeons", "pigeons", objects, tuple(("free", f"h{i}") for i in range(holes)), goal)
+
+
+def descendants():
+    """Processes below this one, except the idle planner hosts."""
+    table = subprocess.run(["ps", "-ww", "-eo", "pid=,ppid=,args="], capture_output=True, text=True, check=True).stdout
+    rows = [line.split(None, 2) for line in table.splitlines()]
+    children: dict[str, list[list[str]]] = {}
+    for row in rows:
+        children.setdefault(row[1], []).append(row)
+    found, todo = [], [str(os.getpid())]
+    while todo:
+        for row in children.get(todo.pop(), []):
+            if row[2].startswith("ps "):
+                continue
+            todo.append(row[0])
+            if "host.py" not in row[2]:
+                found.append(row)
+    return found
+
+
+@pytest.fixture
+def own_tmp(tmp_path, monkeypatch):
+    """Runs put their directories here, so we can see that none is left."""
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize("domain, name, min_steps", SOLVABLE, ids=[s[1][:24] for s in SOLVABLE])
+def test_gold_problems_have_valid_plans(domain, name, min_steps, own_tmp):
+    task = problem(name)
+    result = FastDownward().solve(domain, task, BUDGET)
+    assert result.outcome is Outcome.SOLVED, result.detail
+    assert len(result.plan) >= min_steps
+    World(domain, task).run(result.plan)
+    assert list(own_tmp.iterdir()) == []
+
+
+def test_plan_check_catches_a_bad_plan():
+    task = problem("vh_Put_groceries_in_Fridge_703_2.pddl")
+    plan = FastDownward().solve(VIRTUALHOME, task, BUDGET).plan
+    with pytest.raises(PlanError):
+        World(VIRTUALHOME, task).run(plan[1:])
+
+
+def test_empty_effects_make_a_valid_domain():
+    assert VIRTUALHOME.operator("find").effect == And(())
+    assert ":effect (and)" in VIRTUALHOME.to_pddl()
+    only_find = dataclasses.replace(VIRTUALHOME, operators=(VIRTUALHOME.operator("find"),))
+    result = FastDownward().solve(only_find, problem("vh_Wash_hands_549_2.pddl"), BUDGET)
+    assert result.outcome is Outcome.SOLVED and result.plan == ()
+
+
+def test_proven_unsolvable():
+    result = FastDownward().solve(VIRTUALHOME, problem("vh_Write_an_email_996_2.pddl"), BUDGET)
+    assert result.outcome is Outcome.UNSOLVABLE
+    assert "proved" in result.detail
+
+
+def test_a_missing_operator_is_not_filled_in():
+    without_open = dataclasses.replace(
+        VIRTUALHOME, operators=tuple(op for op in VIRTUALHOME.operators if op.name != "open")
+    )
+    result = FastDownward().solve(without_open, problem("vh_Put_groceries_in_Fridge_703_2.pddl"), BUDGET)
+    assert result.outcome is Outcome.UNSOLVABLE
+    assert result.plan == ()
+
+
+def test_a_bad_domain_is_an_error_not_an_exception(own_tmp):
+    broken = dataclasses.replace(
+        VIRTUALHOME, operators=(Operator("grab", (("?c", "character"), ("?o", "object")), Pred("gizmo", ("?o",))),)
+    )
+    result = FastDownward().solve(broken, problem("vh_Pet_cat_1035_1.pddl"), BUDGET)
+    assert result.outcome is Outcome.ERROR
+    assert "exit code" in result.detail and len(result.detail) < 400
+    assert list(own_tmp.iterdir()) == []
+
+
+def test_time_limit_ends_the_whole_run(own_tmp):
+    started = time.monotonic()
+    result = FastDownward().solve(*pigeonhole(12), Budget(seconds=2))
+    elapsed = time.monotonic() - started
+    assert result.outcome is Outcome.BUDGET_EXHAUSTED and result.detail == "time limit"
+    assert 2 <= elapsed < 4
+    assert descendants() == []
+    assert list(own_tmp.iterdir()) == []
+
+
+def grounding_blowup(parameters=6, objects=30):
+    """An operator with objects ** parameters ground actions."""
+    params = tuple((f"?x{i}", "object") for i in range(parameters))
+    big = Operator("big", params, And(tuple(Pred("p", (v,)) for v, _ in params)), Pred("done"))
+    domain = Domain("blowup", (), (PredicateDecl("p", (("?x", "object"),)), PredicateDecl("done")), (big,))
+    names = tuple((f"o{i}", "object") for i in range(objects))
+    return domain, Problem("blowup", "blowup", names, tuple(("p", o) for o, _ in names), Pred("done"))
+
+
+def test_memory_limit():
+    result = FastDownward().solve(*grounding_blowup(), Budget(seconds=20, memory_mb=100))
+    assert result.outcome is Outcome.BUDGET_EXHAUSTED and result.detail == "memory limit"
+
+
+def test_solve_all_keeps_job_order():
+    broken = dataclasses.replace(VIRTUALHOME, operators=(Operator("x", (), Pred("nope"), Pred("nope")),))
+    jobs = [
+        (VIRTUALHOME, problem("vh_Write_an_email_996_2.pddl")),
+        (VIRTUALHOME, problem("vh_Pet_cat_1035_1.pddl")),
+        (broken, problem("vh_Pet_cat_1035_1.pddl")),
+        (BEHAVIOR, problem(SOLVABLE[4][1])),
+        (VIRTUALHOME, problem("vh_Cook_some_food_392_2.pddl")),
+    ]
+    outcomes = [r.outcome for r in FastDownward().solve_all(jobs, BUDGET, workers=2)]
+    assert outcomes == [Outcome.UNSOLVABLE, Outcome.SOLVED, Outcome.ERROR, Outcome.SOLVED, Outcome.SOLVED]
+
+
+def test_doctor_reports_a_working_planner():
+    (finding,) = FastDownward().doctor()
+    assert finding.ok, finding.detail
+
+
+def test_doctor_says_how_to_fix_a_missing_planner(monkeypatch):
+    monkeypatch.setattr(runner, "fast_downward_dir", lambda: None)
+    (finding,) = FastDownward().doctor()
+    assert not finding.ok and "up-fast-downward" in finding.fix
+    assert FastDownward().solve(*pigeonhole(1), BUDGET).outcome is Outcome.ERROR
+
+
+def test_registered_as_a_plugin():
+    plugins = load_plugins(extra={"fast_downward": plugin})
+    assert isinstance(plugins.planners.get("fast_downward"), FastDownward)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["entry-points"]["eai"]["fast_downward"] == "eai_fast_downward.plugin"
+    assert "plugins/planners/fast_downward/eai_fast_downward" in project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+
+
+def test_importing_the_plugin_does_not_import_unified_planning():
+    code = "import sys, eai_fast_downward.plugin; print(sorted(m for m in sys.modules if 'unified' in m or m.startswith('up_')))"
+    paths = os.pathsep.join([str(ROOT), str(ROOT / "plugins" / "planners" / "fast_downward")])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": paths}).stdout
+    assert out.strip() == "[]"
