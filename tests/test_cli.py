@@ -1,6 +1,6 @@
 import json
 
-from conftest import run_eai
+from tests.helpers import run_eai
 
 
 def test_help_names_the_commands():

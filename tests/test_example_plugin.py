@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, run_eai
+from tests.helpers import ROOT, run_eai
 
 
 @pytest.mark.slow

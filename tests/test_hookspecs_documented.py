@@ -1,5 +1,5 @@
-from conftest import ROOT
 from eai import hookspecs
+from tests.helpers import ROOT
 
 
 def test_every_hook_is_documented():

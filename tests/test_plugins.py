@@ -4,10 +4,10 @@ import json
 import sys
 
 import pytest
-from distributions import make_distribution
 
-from conftest import ROOT, run_eai
 from eai.plugins import load_plugins
+from tests.distributions import make_distribution
+from tests.helpers import ROOT, run_eai
 
 EXAMPLE = ROOT / "examples" / "eai-example-plugin"
 

@@ -5,11 +5,11 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, run_eai
 from eai.exceptions import UnknownNameError
 from eai.paths import TASKS_ENV
 from eai.plugins import get_plugins
 from eai.taskstore import TaskFileError
+from tests.helpers import ROOT, run_eai
 
 
 def suite(name):

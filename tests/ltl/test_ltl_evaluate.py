@@ -4,7 +4,7 @@ from functools import partial
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ltl_strategies import any_formulas, formulas
+from tests.ltl.ltl_strategies import any_formulas, formulas
 
 from eai.ltl import And, Exists, Forall, ForN, Implies, Not, Or, Prim, Then, Universe, evaluate, has_then, holds, parse
 from eai.world import Action, AtomIndex, Obj, Trajectory

@@ -4,7 +4,7 @@ from itertools import islice, permutations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ltl_strategies import any_formulas, formulas
+from tests.ltl.ltl_strategies import any_formulas, formulas
 
 from eai.ltl import Exists, Forall, GoalOption, Universe, evaluate, has_then, holds, options, parse
 from eai.ltl.syntax import Prim

@@ -1,6 +1,6 @@
 import pytest
 from hypothesis import given, settings
-from ltl_strategies import any_formulas
+from tests.ltl.ltl_strategies import any_formulas
 
 from eai.ltl import And, Forall, ForN, Implies, Not, Or, Prim, Then, parse, to_text
 

@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from plan_check import PlanError, World
+from tests.planners.plan_check import PlanError, World
 
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
 from eai.pddl.parser import parse_domain, parse_problem
