@@ -41,7 +41,7 @@ from typing import Union
 from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import ACTION, CLASS_TEST, Universe
 from eai.world.actions import Action
-from eai.world.state import Atom
+from eai.world.state import Atom, State
 
 Env = dict[str, str]
 Item = tuple[Formula, Env, bool, bool]  # node, bindings, asserted true?, negative literals unlisted?
@@ -68,10 +68,15 @@ class _Choice:
         self.alternatives = iter(alternatives)
 
 
-def options(formula: Formula, universe: Universe) -> Iterator[GoalOption]:
-    """The consistent goal options of ``formula``, lazily, in a deterministic order."""
+def options(formula: Formula, universe: Universe, prefer: State | None = None) -> Iterator[GoalOption]:
+    """The consistent goal options of ``formula``, lazily, in a deterministic order.
+
+    With ``prefer``, alternatives that hold in that state are tried first, so
+    when ``formula`` holds in it the first option does too, and otherwise the
+    first options are the ones closest to it (a greedy order, not a proof).
+    """
     _check_polarity(formula, 1)
-    return _Search(universe).run(formula)
+    return _Search(universe, prefer).run(formula)
 
 
 def _check_polarity(formula: Formula, polarity: int) -> None:
@@ -104,8 +109,9 @@ def _push(items: list[Item], work: Work) -> Work:
 class _Search:
     """One depth-first search with an undo trail."""
 
-    def __init__(self, universe: Universe) -> None:
+    def __init__(self, universe: Universe, prefer: State | None = None) -> None:
         self.universe = universe
+        self.prefer = prefer
         self.value: dict[Atom | Action, bool] = {}  # what the branch requires
         self.listed: set[Atom] = set()
         self.trail: list[tuple[bool, Atom | Action]] = []  # (listed?, key) to undo
@@ -124,7 +130,8 @@ class _Search:
                     work = _push(got, work)
                     continue
                 if got is not None and self._viable((item, work)):
-                    branches.append((got.alternatives, work, self._mark()))
+                    alternatives = got.alternatives if self.prefer is None else self._preferred(got.alternatives)
+                    branches.append((alternatives, work, self._mark()))
                 break
             else:
                 yield GoalOption(tuple(self.literals), tuple(self.actions))
@@ -239,6 +246,38 @@ class _Search:
         fewer = chain.from_iterable(exactly(k) for k in range(min(node.n, len(bodies) + 1)))
         more = ([(*bodies[i], True, unlisted) for i in picked] for picked in picks(node.n + 1))
         return chain(fewer, more)
+
+    # Preference: alternatives true in the preferred state first.
+
+    def _preferred(self, alternatives: Iterator[list[Item]]) -> Iterator[list[Item]]:
+        listed = list(alternatives)
+        return iter(sorted(listed, key=lambda items: not all(self._fact(n, e) == p for n, e, p, _ in items)))
+
+    def _fact(self, node: Formula, env: Env) -> bool:
+        """Truth in the preferred state (actions count as true: a state cannot tell)."""
+        if isinstance(node, Prim):
+            universe = self.universe
+            denoted = [(env[a],) if a in env else universe.denotes(a) for a in node.args]
+            kind = universe.kind(node)
+            if kind == CLASS_TEST:
+                return any(universe.class_of.get(obj) == node.name for obj in denoted[0])
+            if kind == ACTION:
+                return True
+            return any((node.name, *args) in self.prefer for args in product(*denoted))  # type: ignore[operator]
+        if isinstance(node, Not):
+            return not self._fact(node.arg, env)
+        if isinstance(node, Implies):
+            return not self._fact(node.lhs, env) or self._fact(node.rhs, env)
+        if isinstance(node, (And, Then)):
+            return all(self._fact(arg, env) for arg in node.args)
+        if isinstance(node, Or):
+            return any(self._fact(arg, env) for arg in node.args)
+        truths = [self._fact(body, inner) for body, inner in self._scope(node, env)]
+        if isinstance(node, Forall):
+            return all(truths)
+        if isinstance(node, Exists):
+            return any(truths)
+        return sum(truths) == node.n
 
     # Look-ahead: three-valued truth under the literals fixed so far (None: open).
 

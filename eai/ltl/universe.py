@@ -2,9 +2,11 @@
 
 Both the evaluator and the grounder read a formula through these rules:
 
-* A proposition whose name is an action name is an *action proposition*.
-  Otherwise a one-argument proposition named after a class of the universe
-  (and not listed as a state predicate) is a *class test*:
+* A proposition whose name is a listed state predicate is a *state
+  predicate*, even if an action has the same name (VirtualHome's ``OPEN`` is
+  both; the state wins, as in the paper's parser). Otherwise one whose name is
+  an action name is an *action proposition*, and a one-argument proposition
+  named after a class of the universe is a *class test*:
   ``basket.n.01(x0)`` holds iff ``x0``'s class is ``basket.n.01``.
   Anything else is a *state predicate*.
 * An argument bound by a quantifier denotes the object it is bound to. An
@@ -34,7 +36,7 @@ class Universe:
     """A task's objects and action names, with lookups built once and reused.
 
     ``predicates`` optionally lists state predicate names; a listed name is
-    never read as a class test even if some class shares it.
+    never read as an action or a class test.
     """
 
     def __init__(
@@ -52,6 +54,8 @@ class Universe:
 
     def kind(self, prim: Prim) -> str:
         """:data:`ACTION`, :data:`CLASS_TEST` or :data:`STATE`."""
+        if prim.name in self.predicates:
+            return STATE
         if prim.name in self.action_names:
             return ACTION
         if len(prim.args) == 1 and prim.name in self.by_class and prim.name not in self.predicates:

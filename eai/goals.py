@@ -1,0 +1,115 @@
+"""Goal satisfaction of an executed trajectory: state, relation and action goals.
+
+State and relation goals are literals checked in the final state; action goals
+must occur in order among the executed actions (a step is met by any of its
+alternative action names). A task succeeds when all of them hold and the LTL
+goal holds on the trajectory (paper section 2.1).
+
+For a goal with quantifiers over states (BEHAVIOR), the literals come from the
+goal option that best matches the final state (paper section 2.3): options are
+grounded lazily, those true in the final state first, and the best of the first
+few is kept; when the goal holds, the first option holds entirely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import islice
+
+from eai.ltl import Exists, Forall, ForN, Formula, Universe, evaluate, options, parse
+from eai.ltl.syntax import And, Implies, Not, Or, Prim, Then
+from eai.ltl.universe import STATE
+from eai.simulator import Vocabulary
+from eai.world import Literal, State, Task, Trajectory
+
+OPTIONS_EXAMINED = 20
+
+
+@dataclass(frozen=True)
+class GoalReport:
+    """Satisfied and total goals of each kind, and task success."""
+
+    state: tuple[int, int]
+    relation: tuple[int, int]
+    action: tuple[int, int]
+    success: bool
+
+    @property
+    def total(self) -> tuple[int, int]:
+        return (self.state[0] + self.relation[0] + self.action[0], self.state[1] + self.relation[1] + self.action[1])
+
+    def to_dict(self) -> dict[str, list[int]]:
+        return {"state": list(self.state), "relation": list(self.relation), "action": list(self.action),
+                "total": list(self.total)}
+
+
+class GoalChecker:
+    """The goal of one task, parsed once, checked against trajectories."""
+
+    def __init__(self, task: Task, vocabulary: Vocabulary) -> None:
+        self.task = task
+        self.formula = parse(task.goal.ltl) if task.goal.ltl.strip() else None
+        predicates = vocabulary.state_predicates | vocabulary.relation_predicates
+        self.universe = Universe(task.objects, vocabulary.actions, predicates)
+        self.quantified = self.formula is not None and _quantifies_states(self.formula, self.universe)
+
+    def check(self, trajectory: Trajectory | None) -> GoalReport:
+        """The report for ``trajectory``; None (nothing ran) satisfies no goal."""
+        goal = self.task.goal
+        if trajectory is None:
+            return GoalReport((0, len(goal.state)), (0, len(goal.relation)), (0, len(goal.action)), False)
+        state_goals, relation_goals = self.literals(trajectory.final)
+        state = (_hits(state_goals, trajectory.final), len(state_goals))
+        relation = (_hits(relation_goals, trajectory.final), len(relation_goals))
+        action = (_actions_in_order(goal.action, [a.name for a in trajectory.actions]), len(goal.action))
+        met = all(hit == total for hit, total in (state, relation, action))
+        ltl = self.formula is None or evaluate(self.formula, trajectory, self.universe)
+        return GoalReport(state, relation, action, met and ltl)
+
+    def literals(self, final: State) -> tuple[tuple[Literal, ...], tuple[Literal, ...]]:
+        """The state and relation goals to check in ``final``."""
+        if not self.quantified:
+            return self.task.goal.state, self.task.goal.relation
+        best: tuple[float, tuple[Literal, ...]] | None = None
+        for option in islice(options(self.formula, self.universe, prefer=final), OPTIONS_EXAMINED):  # type: ignore[arg-type]
+            literals = tuple(Literal(positive, atom) for positive, atom in option.literals)
+            score = _hits(literals, final) / len(literals) if literals else 1.0
+            if best is None or score > best[0]:
+                best = (score, literals)
+            if score == 1.0:
+                break
+        chosen = best[1] if best else ()
+        return (tuple(lit for lit in chosen if len(lit.atom) == 2),
+                tuple(lit for lit in chosen if len(lit.atom) != 2))
+
+
+def _hits(literals: Iterable[Literal], state: State) -> int:
+    return sum((lit.atom in state) == lit.positive for lit in literals)
+
+
+def _actions_in_order(steps: tuple[tuple[str, ...], ...], executed: list[str]) -> int:
+    """How many action-goal steps occur, in order, among the executed actions."""
+    met, position = 0, 0
+    for step in steps:
+        while position < len(executed) and executed[position] not in step:
+            position += 1
+        if position == len(executed):
+            break
+        met, position = met + 1, position + 1
+    return met
+
+
+def _quantifies_states(formula: Formula, universe: Universe, bound: bool = False) -> bool:
+    """Does a quantifier bind a state or relation predicate's argument?"""
+    if isinstance(formula, Prim):
+        return bound and universe.kind(formula) == STATE
+    if isinstance(formula, (Forall, Exists, ForN)):
+        return _quantifies_states(formula.body, universe, True)
+    if isinstance(formula, Not):
+        return _quantifies_states(formula.arg, universe, bound)
+    if isinstance(formula, Implies):
+        return any(_quantifies_states(f, universe, bound) for f in (formula.lhs, formula.rhs))
+    if isinstance(formula, (And, Or, Then)):
+        return any(_quantifies_states(f, universe, bound) for f in formula.args)
+    return False

@@ -1,0 +1,16 @@
+"""The paper's ability modules, by name."""
+
+from __future__ import annotations
+
+from eai.exceptions import UnknownNameError
+from eai.modules.action_sequencing import ActionSequencing
+from eai.modules.base import AbilityModule
+
+MODULES: dict[str, AbilityModule] = {module.name: module for module in (ActionSequencing(),)}
+
+
+def get_module(name: str) -> AbilityModule:
+    try:
+        return MODULES[name]
+    except KeyError:
+        raise UnknownNameError("module", name, MODULES) from None

@@ -1,0 +1,82 @@
+"""Action sequencing (paper sections 2.5, D.2): a plan in, executability,
+error category and goal satisfaction out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eai.goals import GoalChecker
+from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
+from eai.modules.base import AbilityModule, Env, Record, percent
+from eai.simulator import Vocabulary, World
+from eai.taxonomy import ErrorType, execute
+from eai.world import Action, Task
+
+ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
+
+
+def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
+    """The plan as ground actions, or its first grammar error (type, step, detail)."""
+    if parsed.error:
+        return [], (ErrorType.PARSING, None, parsed.error)
+    plan = []
+    for i, step in enumerate(parsed.steps):
+        spec = vocabulary.actions.get(step.name)
+        if spec is None:
+            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {step.name!r}")
+        ids = world.resolve_args(list(step.args))
+        unknown = [raw for raw, oid in zip(step.args, ids) if oid is None]
+        if unknown or None in ids:
+            return plan, (ErrorType.HALLUCINATION, i, f"{step.name}: unknown object {', '.join(map(repr, unknown or step.args))}")
+        if len(ids) != spec.arity:
+            return plan, (ErrorType.ARITY, i, f"{step.name} takes {spec.arity} object(s), got {len(ids)}")
+        plan.append(Action(step.name, tuple(ids)))  # type: ignore[arg-type]
+    return plan, None
+
+
+class ActionSequencing(AbilityModule):
+    name = "action_sequencing"
+    description = "an action plan from the initial state and goal; executed and checked (paper Q)"
+
+    def parse(self, text: str) -> ParsedPlan:
+        return parse_plan(text)
+
+    def evaluate(self, parsed: ParsedPlan, task: Task, env: Env) -> Record:
+        simulator = env.simulator
+        world = simulator.world(task)
+        plan, grammar = ground(parsed, world, simulator.vocabulary)
+        checker = GoalChecker(task, simulator.vocabulary)
+        if grammar is not None:
+            kind, step, detail = grammar
+            goals, additional, executable = checker.check(None), (), False
+        else:
+            execution = execute(world, plan)
+            kind, step, detail = execution.error_type, execution.error_step, execution.detail
+            goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
+        return {
+            "executable": executable,
+            "success": executable and goals.success,
+            "error_type": kind.value if kind else None,
+            "error_step": step,
+            "error_detail": detail,
+            "additional_steps": len(additional),
+            "plan_length": len(parsed.steps),
+            "goals": goals.to_dict(),
+        }
+
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        n = len(records)
+        errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
+        errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
+        goal_success = {
+            kind: percent(sum(r["goals"][kind][0] for r in records), sum(r["goals"][kind][1] for r in records))
+            for kind in ("state", "relation", "action", "total")
+        }
+        return {
+            "n": n,
+            "task_success_rate": percent(sum(r["success"] for r in records), n),
+            "execution_success_rate": percent(sum(r["executable"] for r in records), n),
+            "goal_success": goal_success,
+            "errors": errors,
+        }
