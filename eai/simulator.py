@@ -80,6 +80,16 @@ class World(ABC):
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable actions in ``state`` (on ``objects`` only, if given) and their results."""
 
+    def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str] | None:
+        """The objects a search from ``state`` for a goal about ``atoms`` acts on.
+
+        ``atoms`` are the goal's ground propositions, state predicates and
+        actions alike, as ``(name, object id, ...)``. Plugins return the
+        objects the atoms name plus those achieving them may need (a closed
+        container to open, a held object to put down, a tool); the default,
+        None, means every object: no pruning, so no false "unreachable"."""
+        return None
+
     def resolve_args(self, raw: list[str]) -> list[str | None]:
         """Object ids for the arguments a model wrote (None where no object
         matches). The default takes each token as an object id; plugins accept
