@@ -8,12 +8,11 @@ from typing import Any
 
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
-from eai.modules.base import AbilityModule, Env, Record, percent
+from eai.modules.base import AbilityModule, Env, Record
+from eai.modules.trajectory import trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType, execute
 from eai.world import Action, Task
-
-ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
 
 
 def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
@@ -54,29 +53,8 @@ class ActionSequencing(AbilityModule):
             execution = execute(world, plan)
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
-        return {
-            "executable": executable,
-            "success": executable and goals.success,
-            "error_type": kind.value if kind else None,
-            "error_step": step,
-            "error_detail": detail,
-            "additional_steps": len(additional),
-            "plan_length": len(parsed.steps),
-            "goals": goals.to_dict(),
-        }
+        return trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
+                                 len(additional), len(parsed.steps))
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
-        n = len(records)
-        errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
-        errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
-        goal_success = {
-            kind: percent(sum(r["goals"][kind][0] for r in records), sum(r["goals"][kind][1] for r in records))
-            for kind in ("state", "relation", "action", "total")
-        }
-        return {
-            "n": n,
-            "task_success_rate": percent(sum(r["success"] for r in records), n),
-            "execution_success_rate": percent(sum(r["executable"] for r in records), n),
-            "goal_success": goal_success,
-            "errors": errors,
-        }
+        return trajectory_summary(records)
