@@ -11,10 +11,13 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from eai.cli.output import console
+from eai.cli.report import gold_lengths
 from eai.exceptions import EaiError
 from eai.llm import GenerationConfig
 from eai.modules import MODULES
 from eai.plugins import get_plugins
+from eai.report.build import write_report
+from eai.report.collect import collect
 from eai.runner.calls import RetryPolicy
 from eai.runner.run import RunConfig, run
 
@@ -82,4 +85,7 @@ def run_command(
             progress.update(bars[label], completed=done, total=total, errors=errors)
 
         folders = asyncio.run(run(config, plugins, update))
-    console.print(f"wrote {len(folders)} result folder(s) under {folder}", highlight=False)
+    units = collect([folder])
+    write_report(units, gold_lengths({u.suite for u in units}), folder, html=True)
+    console.print(f"wrote {len(folders)} result folder(s) and the report (report.md, report.html) under {folder}",
+                  highlight=False)

@@ -137,7 +137,9 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         log.close()
     responses = log.read()
     ordered = [responses[t.id] for t in tasks if t.id in responses]
-    write_result(score(plugins, unit.suite, unit.module, ordered, config.options), folder)
+    result = score(plugins, unit.suite, unit.module, ordered, config.options)
+    result.summary["model"] = unit.model
+    write_result(result, folder)
     return folder
 
 
