@@ -5,8 +5,9 @@ from __future__ import annotations
 from eai.exceptions import UnknownNameError
 from eai.modules.action_sequencing import ActionSequencing
 from eai.modules.base import AbilityModule
+from eai.modules.subgoal_decomposition import SubgoalDecomposition
 
-MODULES: dict[str, AbilityModule] = {module.name: module for module in (ActionSequencing(),)}
+MODULES: dict[str, AbilityModule] = {module.name: module for module in (ActionSequencing(), SubgoalDecomposition())}
 
 
 def get_module(name: str) -> AbilityModule:
