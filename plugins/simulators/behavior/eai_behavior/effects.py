@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from eai.world import Atom, AtomIndex, State
 from eai_behavior.preconditions import Step, can_remove
-from eai_behavior.view import HOLDING, SUPPORTS
+from eai_behavior.view import HOLDING, SUPPORTS, View
 
 RELATIONS = ("inside", "ontop", "onfloor", "under", "nextto")
 
@@ -174,19 +174,17 @@ def slice_(s: Step, e: Edit) -> None:
         e.add += [(a[0], a[1], part) for a in incoming]
 
 
-def derive_wholes(state: State, subject_atoms: Callable[[str], list[Atom]], wholes: dict[str, tuple[str, ...]],
+def derive_wholes(state: State, view: View, sliced: list[str], parts_of: dict[str, tuple[str, ...]],
                   index: AtomIndex) -> State:
     """A sliced whole has exactly the states and relations both its parts
     have (as upstream reads a sliced object's state from its parts), so that
     goals about the whole (``cooked(x)``, ``inside(x, jar)``) are met by
-    what is done to its parts."""
+    what is done to its parts. ``view`` is ``state`` decoded."""
     edit = Edit()
-    for whole, parts in wholes.items():
-        if ("sliced", whole) not in state:
-            continue
-        shared = set.intersection(*({(a[0], *a[2:]) for a in subject_atoms(p) if not a[0].startswith("holding")}
-                                    for p in parts))
-        current = [a for a in subject_atoms(whole) if not a[0].startswith("holding")]
+    for whole in sliced:
+        shared = set.intersection(*({(a[0], *a[2:]) for a in view.subject_atoms(p) if not a[0].startswith("holding")}
+                                    for p in parts_of[whole]))
+        current = [a for a in view.subject_atoms(whole) if not a[0].startswith("holding")]
         wanted = {(rest[0], whole, *rest[1:]) for rest in shared}
         edit.delete += [a for a in current if a not in wanted]
         edit.add += sorted(wanted - set(current))

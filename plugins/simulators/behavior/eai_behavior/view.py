@@ -15,13 +15,14 @@ SUPPORTS = ("inside", "ontop")  # the relations that carry an object along with 
 
 
 class View:
-    __slots__ = ("state", "hand", "by_subject", "by_object")
+    __slots__ = ("state", "hand", "by_subject", "by_object", "_above")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.hand: dict[str, str | None] = {"left": None, "right": None}
         self.by_subject: dict[str, list[Atom]] = {}
         self.by_object: dict[str, list[Atom]] = {}
+        self._above: dict[str, list[Atom]] = {}
         for atom in sorted(state):
             self.by_subject.setdefault(atom[1], []).append(atom)
             if len(atom) == 3:
@@ -56,6 +57,12 @@ class View:
 
     def above(self, obj: str) -> list[Atom]:
         """The support atoms from ``obj`` up: what it is in or on, what that is in or on..."""
+        found = self._above.get(obj)
+        if found is None:
+            found = self._above[obj] = self._climb(obj)
+        return found
+
+    def _climb(self, obj: str) -> list[Atom]:
         found, todo, seen = [], [obj], {obj}
         while todo:
             for atom in self.supports(todo.pop()):

@@ -82,28 +82,42 @@ class BehaviorWorld(World):
             return f"{name} needs an object that is {' or '.join(needed)}; {arg} is not"
         return ""
 
+    def _step(self, state: State, action: Action) -> Step:
+        return Step(self.scene, self.view(state), action.args, HAND_OF[action.name])
+
     def _dynamic_check(self, state: State, action: Action) -> Check:
-        rule, step = RULES[action.name], Step(self.scene, self.view(state), action.args, HAND_OF[action.name])
-        if rule.redundant is not None:
-            reason = rule.redundant(step)
-            if reason:
-                return Check(redundant=True, reason=reason)
-        if action.name != "NAVIGATE_TO":
-            for arg in action.args:
-                if arg in self.scene.parts_of and step.view.has("sliced", arg):
-                    return Check(affordable=False, reason=f"{arg} is sliced: act on its parts")
+        rule, step = RULES[action.name], self._step(state, action)
+        reason = rule.redundant(step) if rule.redundant else None
+        if reason:
+            return Check(redundant=True, reason=reason)
+        reason = self._sliced_whole(step, action)
+        if reason:
+            return Check(affordable=False, reason=reason)
         missing = tuple(dict.fromkeys(f for p in rule.preconditions for f in p(step)))
         if missing:
             return Check(missing=missing, reason="unmet: " + ", ".join(map(to_sexpr, missing)))
         return Check()
 
+    def _sliced_whole(self, step: Step, action: Action) -> str:
+        """A sliced whole is no longer an object one acts on (only its parts are)."""
+        if action.name == "NAVIGATE_TO":
+            return ""
+        whole = next((a for a in action.args if a in self.scene.parts_of and step.view.has("sliced", a)), None)
+        return f"{whole} is sliced: act on its parts" if whole else ""
+
+    def _runs(self, state: State, action: Action) -> bool:
+        """Executable and not redundant: :meth:`check`'s verdict without its explanation, for search."""
+        rule, step = RULES[action.name], self._step(state, action)
+        if (rule.redundant and rule.redundant(step)) or self._sliced_whole(step, action):
+            return False
+        return not any(p(step) for p in rule.preconditions)
+
     def apply(self, state: State, action: Action) -> State:
         edit = Edit()
-        RULES[action.name].effect(Step(self.scene, self.view(state), action.args, HAND_OF[action.name]), edit)
+        RULES[action.name].effect(self._step(state, action), edit)
         after = edit.apply(state, self.index)
-        if self.scene.parts_of:
-            after = derive_wholes(after, self.view(after).subject_atoms, self.scene.parts_of, self.index)
-        return after
+        sliced = [w for w in self.scene.parts_of if ("sliced", w) in after]
+        return derive_wholes(after, self.view(after), sliced, self.scene.parts_of, self.index) if sliced else after
 
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable, non-redundant actions that change the state (so not
@@ -118,8 +132,7 @@ class BehaviorWorld(World):
                 if len(set(args)) != len(args):
                     continue
                 action = Action(name, args)
-                verdict = self._dynamic_check(state, action)
-                if verdict.executable and not verdict.redundant:
+                if self._runs(state, action):
                     yield action, self.apply(state, action)
 
     def _pool(self, name: str, position: int, among: tuple[str, ...]) -> list[str]:
