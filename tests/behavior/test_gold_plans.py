@@ -4,7 +4,7 @@ kernel runs plans (``eai.taxonomy.execute``), then the goal read at the end."""
 from collections import Counter
 
 from eai.taxonomy import execute
-from eai_behavior.goals import read_goal
+from eai_behavior.goals import best_partial, goal_met
 from eai_behavior.world import BehaviorWorld
 
 # Each is explained in docs/behavior-simulator.md ("Gold plans").
@@ -26,10 +26,10 @@ def gold_failure(task):
     run = execute(BehaviorWorld(task), task.gold_plan)
     if not run.executable:
         return f"{run.error_type.value} at step {run.error_step}: {run.detail}"
-    reading = read_goal(task, run.trajectory.final)
-    if reading.satisfied:
+    if goal_met(task, run.trajectory.final):
         return ""
-    unmet = ", ".join(f"{'' if sign else 'not '}{atom[0]}({', '.join(atom[1:])})" for sign, atom in reading.unmet)
+    partial = best_partial(task, run.trajectory.final)
+    unmet = ", ".join(f"{'' if sign else 'not '}{atom[0]}({', '.join(atom[1:])})" for sign, atom in partial.unmet)
     return f"goal unmet: {unmet}"
 
 

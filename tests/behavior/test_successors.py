@@ -1,7 +1,7 @@
 """``successors``: executable, non-redundant, state-changing actions in a fixed order."""
 
 from eai.world import Action
-from eai_behavior.goals import read_goal
+from eai_behavior.goals import goal_met
 from eai_behavior.world import BehaviorWorld
 
 
@@ -32,7 +32,7 @@ def test_breadth_first_search_over_successors(activities):
     task = activities["locking_every_window"]
     world = BehaviorWorld(task)
     frontier, seen, depth = [world.initial], {world.initial}, 0
-    while not any(read_goal(task, state).satisfied for state in frontier):
+    while not any(goal_met(task, state) for state in frontier):
         depth += 1
         successors = [state for current in frontier for _, state in world.successors(current)]
         frontier = [state for state in dict.fromkeys(successors) if state not in seen]

@@ -2,7 +2,10 @@
 
 The goal is the task's LTL formula read in one state (BEHAVIOR goals have no
 ``then``). How nearly: over the goal's options (the conjunctions that achieve
-it, :func:`eai.ltl.options`), the largest share of literals that hold.
+it, :func:`eai.ltl.options`), the largest share of an option's literals that
+hold. An option lists the atoms a goal asks for, not the exclusions ``forn``
+and ``forpairs`` add ("no other object"), so a goal can be unmet while every
+listed literal of some option holds (a partial score of 1.0).
 """
 
 from __future__ import annotations
@@ -18,10 +21,9 @@ OPTIONS_READ = 2000  # goal options compared for the partial score (they are enu
 
 
 @dataclass(frozen=True)
-class GoalReading:
-    satisfied: bool
-    partial: float  # best share of an option's literals that hold (1.0 when satisfied)
-    unmet: tuple[tuple[bool, Atom], ...]  # the literals of that option that do not hold
+class Partial:
+    share: float  # the best share of an option's literals that hold
+    unmet: tuple[tuple[bool, Atom], ...]  # that option's literals that do not hold, as (sign, atom)
 
 
 @lru_cache(maxsize=256)
@@ -29,14 +31,20 @@ def _goal(task: Task) -> tuple[Formula, Universe]:
     return parse(task.goal.ltl), Universe(task.objects)
 
 
-def read_goal(task: Task, state: State) -> GoalReading:
+def goal_met(task: Task, state: State) -> bool:
     formula, universe = _goal(task)
-    if holds(formula, state, universe):
-        return GoalReading(True, 1.0, ())
-    best: GoalReading | None = None
+    return holds(formula, state, universe)
+
+
+def best_partial(task: Task, state: State) -> Partial:
+    """The goal option (of the first :data:`OPTIONS_READ`) that ``state`` comes closest to."""
+    formula, universe = _goal(task)
+    best: Partial | None = None
     for option in islice(options(formula, universe), OPTIONS_READ):
         unmet = tuple(lit for lit in option.literals if (lit[1] in state) != lit[0])
-        share = 1 - len(unmet) / len(option.literals) if option.literals else 0.0
-        if best is None or share > best.partial:
-            best = GoalReading(False, share, unmet)
-    return best or GoalReading(False, 0.0, ())
+        share = 1 - len(unmet) / len(option.literals) if option.literals else 1.0
+        if best is None or share > best.share:
+            best = Partial(share, unmet)
+            if share == 1.0:
+                break
+    return best or Partial(0.0, ())
