@@ -291,3 +291,13 @@ def test_a_sliced_whole_is_where_both_its_parts_are(fruit):
     assert ("inside", whole, jar) not in state and ("ontop", whole, "countertop.n.01_1") not in state
     state = run(world, [act("RIGHT_GRASP", f"{whole}_part_1"), act("RIGHT_PLACE_INSIDE", jar)], state)
     assert {("inside", whole, jar), ("sliced", whole)} <= set(state)
+
+
+def test_a_sliced_whole_is_next_to_what_both_parts_are_next_to(fruit):
+    world, state = fruit
+    whole, jar = "strawberry.n.01_1", "jar.n.01_1"
+    state = run(world, [act("SLICE", whole), act("RIGHT_GRASP", f"{whole}_part_0"), act("RIGHT_PLACE_NEXTTO", jar),
+                        act("RIGHT_GRASP", f"{whole}_part_1"), act("RIGHT_PLACE_NEXTTO", jar)], state)
+    assert {("nextto", whole, jar), ("nextto", jar, whole)} <= set(state)
+    state = run(world, [act("RIGHT_GRASP", f"{whole}_part_1")], state)
+    assert ("nextto", whole, jar) not in state and ("nextto", jar, whole) not in state

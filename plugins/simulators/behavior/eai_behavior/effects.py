@@ -179,13 +179,16 @@ def derive_wholes(state: State, view: View, sliced: list[str], parts_of: dict[st
     """A sliced whole has exactly the states and relations both its parts
     have (as upstream reads a sliced object's state from its parts), so that
     goals about the whole (``cooked(x)``, ``inside(x, jar)``) are met by
-    what is done to its parts. ``view`` is ``state`` decoded."""
+    what is done to its parts; ``nextto`` stays symmetric. ``view`` is
+    ``state`` decoded."""
     edit = Edit()
     for whole in sliced:
         shared = set.intersection(*({(a[0], *a[2:]) for a in view.subject_atoms(p) if not a[0].startswith("holding")}
                                     for p in parts_of[whole]))
-        current = [a for a in view.subject_atoms(whole) if not a[0].startswith("holding")]
         wanted = {(rest[0], whole, *rest[1:]) for rest in shared}
+        wanted |= {("nextto", a[2], whole) for a in wanted if a[0] == "nextto"}
+        current = [a for a in view.subject_atoms(whole) if not a[0].startswith("holding")]
+        current += [a for a in view.object_atoms(whole) if a[0] == "nextto"]
         edit.delete += [a for a in current if a not in wanted]
         edit.add += sorted(wanted - set(current))
     return edit.apply(state, index) if edit.add or edit.delete else state

@@ -66,7 +66,7 @@ def free_hand(s: Step) -> list[Formula]:
 
 
 def holds_something(s: Step) -> list[Formula]:
-    """The action's hand holds an object (to place, pour or release it)."""
+    """The action's hand holds an object (to place it, or pour from it)."""
     return [] if s.in_hand is not None else [any_of([holding(s.hand, o) for o in s.scene.graspables])]
 
 
@@ -87,8 +87,8 @@ def not_held(i: int) -> Precondition:
 
 def reachable(i: int) -> Precondition:
     """Argument ``i`` can be interacted with: a part only once its whole is
-    sliced (unmet: ``sliced(whole)``), and nothing is inside a closed
-    container, at any depth (unmet: ``open(container)`` for each)."""
+    sliced (unmet: ``sliced(whole)``), and nothing inside a closed container,
+    at any depth (unmet: ``open(container)`` for each)."""
     def unmet(s: Step) -> list[Formula]:
         obj = s.args[i]
         whole = s.scene.part_of.get(obj)

@@ -43,7 +43,7 @@ class Scene:
         self.rooms: dict[str, str] = dict(behavior.get("rooms", {}))
         located = {atom[1] for atom in task.init if len(atom) == 3}
         # Scene fixtures: furniture, appliances and floors, which BDDL places
-        # by room (its ``inroom``, not kept in the data), never by relation.
+        # by room (``inroom``, see ``rooms``), never by a relation to another object.
         self.fixtures = frozenset(o for o in self.ids
                                   if o not in located and o not in self.part_of and o != self.agent)
         self.floors = self._of_class(FLOOR)

@@ -126,7 +126,7 @@ class BehaviorWorld(World):
         view = self.view(state)
         for name, spec in ACTIONS.items():
             rule, hand = RULES[name], HAND_OF[name]
-            if name == "NAVIGATE_TO" or (rule.needs_held and view.hand[str(hand)] is None):
+            if name == "NAVIGATE_TO" or (hand is not None and rule.needs_held and view.hand[hand] is None):
                 continue
             for args in product(*(self._pool(name, i, among) for i in range(spec.arity))):
                 if len(set(args)) != len(args):
