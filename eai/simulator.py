@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
@@ -30,9 +30,13 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Vocabulary:
+    """Actions and predicates; ``aliases`` maps other names models write for
+    them (the paper's prompts' ``holds_rh``) to the vocabulary's names."""
+
     actions: Mapping[str, ActionSpec]
     state_predicates: frozenset[str] = frozenset()
     relation_predicates: frozenset[str] = frozenset()
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,12 @@
 
 A predicate or action name matches the vocabulary exactly, else ignoring
 case and underscores (``ontop``, ``Next_To``, ``toggledon`` for
-``toggled_on``); a state predicate wins over an action of the same name, as
-in goals. An argument is an object id, a variable bound by a quantifier, or
+``toggled_on``), also among the vocabulary's aliases (``holds_rh``); a state
+predicate wins over an action of the same name, as in goals. An argument is an object id, a variable bound by a quantifier, or
 what the world's ``resolve_args`` makes of it (names with or without ids,
-scene names), else a class name, which means the object of that class with
-the smallest id (``character`` in VirtualHome). A one-argument proposition
+scene names), else a class name, compared ignoring case, dots and
+underscores (``jar_n_01`` for ``jar.n.01``), which means the object of that
+class with the smallest id (``character`` in VirtualHome). A one-argument proposition
 named after a class is a class test (quantifier guards). Anything else is a
 hallucination; a known name with the wrong number of arguments is an arity
 error.
@@ -22,7 +23,7 @@ from eai.taxonomy import ErrorType
 
 
 def _norm(name: str) -> str:
-    return re.sub(r"[_\s\-]", "", name).lower()
+    return re.sub(r"[_.\s\-]", "", name).lower()
 
 
 class GrammarError(Exception):
@@ -43,6 +44,7 @@ class Grounder:
         self.arity.update({name: 1 for name in vocabulary.state_predicates})
         self.arity.update({name: 2 for name in vocabulary.relation_predicates})
         self.names = {_norm(name): name for name in sorted(self.arity)}
+        self.names.update({_norm(alias): name for alias, name in sorted(vocabulary.aliases.items())})
         self.classes = {obj.class_name for obj in world.objects.values()}
         by_class: dict[str, str] = {}
         for obj_id in sorted(world.objects, reverse=True):
