@@ -21,8 +21,8 @@ from eai.plugins import get_plugins
 
 def responses(suite: str) -> list[dict[str, str]]:
     plugins = get_plugins()
-    vocabulary = plugins.simulators.get(plugins.suites.get(suite).simulator).vocabulary
-    return [{"identifier": t.id, "llm_output": json.dumps({"output": goal_subgoal_plan(t, vocabulary)})}
+    simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)
+    return [{"identifier": t.id, "llm_output": json.dumps({"output": goal_subgoal_plan(t, simulator)})}
             for t in plugins.suites.get(suite).load()]
 
 

@@ -12,10 +12,8 @@ from hypothesis import strategies as st
 
 from eai.modules.base import Env
 from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.plugins import load_plugins
 from eai.responses import Response
 from eai.scoring import score
-from tests.distributions import make_distribution
 from tests.helpers import run_eai
 
 MODULE = SubgoalDecomposition()
@@ -27,28 +25,13 @@ GOAL_DERIVED_FAILURES = {
 
 
 @pytest.fixture(scope="module")
-def bfs_site(tmp_path_factory):
-    """A distribution declaring the bfs entry point, for environments installed before it existed."""
-    return make_distribution(tmp_path_factory.mktemp("site"), "eai-bfs-entry-point", {}, {"bfs": "eai_bfs.plugin"})
-
-
-@pytest.fixture(scope="module")
-def plugins(bfs_site):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(bfs_site))
-        loaded = load_plugins()
-    assert "bfs" in loaded.planners
-    return loaded
-
-
-@pytest.fixture(scope="module")
 def tasks(plugins):
     return {task.id: task for task in plugins.suites.get("virtualhome").load()}
 
 
 @pytest.fixture(scope="module")
-def vocabulary(plugins):
-    return plugins.simulators.get("virtualhome").vocabulary
+def simulator(plugins):
+    return plugins.simulators.get("virtualhome")
 
 
 def evaluate(plugins, task, lines, **options):
@@ -57,8 +40,8 @@ def evaluate(plugins, task, lines, **options):
     return MODULE.evaluate(MODULE.parse(text), task, env)
 
 
-def test_goal_derived_plans_score_as_reported(plugins, tasks, vocabulary):
-    responses = [Response(f"scene_1_{t.id}", json.dumps({"output": goal_subgoal_plan(t, vocabulary)}))
+def test_goal_derived_plans_score_as_reported(plugins, tasks, simulator):
+    responses = [Response(f"scene_1_{t.id}", json.dumps({"output": goal_subgoal_plan(t, simulator)}))
                  for t in tasks.values()]
     result = score(plugins, "virtualhome", "subgoal_decomposition", responses)
     summary = result.summary
@@ -68,14 +51,14 @@ def test_goal_derived_plans_score_as_reported(plugins, tasks, vocabulary):
     assert failed == GOAL_DERIVED_FAILURES
 
 
-def test_goal_derived_lines(tasks, vocabulary):
-    assert goal_subgoal_plan(tasks["27_2"], vocabulary) == [
+def test_goal_derived_lines(tasks, simulator):
+    assert goal_subgoal_plan(tasks["27_2"], simulator) == [
         "ONTOP(clothes_jacket.1003, washing_machine.1001)", "ONTOP(soap.1002, washing_machine.1001)",
         "CLOSED(washing_machine.1001)", "ON(washing_machine.1001)", "PLUGGED_IN(washing_machine.1001)"]
     # action goals first, objects from the gold program, alternatives joined by "or"
-    assert goal_subgoal_plan(tasks["231_2"], vocabulary)[:2] == [
+    assert goal_subgoal_plan(tasks["231_2"], simulator)[:2] == [
         "GRAB(plate.1000)", "WASH(plate.1000) or RINSE(plate.1000) or SCRUB(plate.1000) or WIPE(plate.1000)"]
-    assert goal_subgoal_plan(tasks["339_1"], vocabulary) == []
+    assert goal_subgoal_plan(tasks["339_1"], simulator) == []
 
 
 def test_subgoals_are_refined_in_order_into_shortest_plans(plugins, tasks):
@@ -152,9 +135,9 @@ def test_budget_exhaustion_is_its_own_outcome_and_quick(plugins, tasks):
     assert record["budget_exhausted"] and "time limit" in record["error_detail"]
 
 
-def test_or_alternatives_are_all_tried_and_the_best_kept(plugins, tasks, vocabulary):
+def test_or_alternatives_are_all_tried_and_the_best_kept(plugins, tasks, simulator):
     task = tasks["27_2"]
-    lines = goal_subgoal_plan(task, vocabulary)
+    lines = goal_subgoal_plan(task, simulator)
     # the first alternative is reachable but undoes the goal; the second keeps it
     record = evaluate(plugins, task, lines + ["OPEN(washing_machine.1001) or CLOSED(washing_machine.1001)"])
     assert record["success"] and record["branches"] == 2
@@ -186,9 +169,9 @@ def test_summary_fields(plugins):
                                       "additional_step", "wrong_order"}
 
 
-def test_identical_results_across_runs_and_hash_seeds(tmp_path, bfs_site, tasks, vocabulary):
+def test_identical_results_across_runs_and_hash_seeds(tmp_path, bfs_site, tasks, simulator):
     chosen = sorted(tasks)[::9]  # 38 tasks, some with "or" lines
-    items = [{"identifier": f"scene_1_{i}", "llm_output": json.dumps({"output": goal_subgoal_plan(tasks[i], vocabulary)})}
+    items = [{"identifier": f"scene_1_{i}", "llm_output": json.dumps({"output": goal_subgoal_plan(tasks[i], simulator)})}
              for i in chosen]
     responses = tmp_path / "responses.json"
     responses.write_text(json.dumps(items))
