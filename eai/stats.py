@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from eai.pddl.formula import atoms
+from eai.simulator import Simulator
 from eai.suite import TaskSuite
 
 
-def suite_stats(suite: TaskSuite) -> dict[str, Any]:
+def suite_stats(suite: TaskSuite, simulator: Simulator | None) -> dict[str, Any]:
+    """Counts of the paper's Table 2; operator counts need the suite's simulator."""
     tasks = suite.load()
     steps = sum(len(t.gold_plan) for t in tasks)
     return {
@@ -21,4 +24,16 @@ def suite_stats(suite: TaskSuite) -> dict[str, Any]:
         },
         "steps": steps,
         "avg_steps": round(steps / len(tasks), 2) if tasks else 0.0,
+        **(transition_model_stats(simulator) if simulator else {}),
+    }
+
+
+def transition_model_stats(simulator: Simulator) -> dict[str, int]:
+    """Operators of the gold transition model and their precondition and
+    effect atoms (each occurrence, as logic-form matching counts them)."""
+    domain = simulator.transition_model()
+    return {
+        "operators": len(domain.operators),
+        "preconditions": sum(len(atoms(op.precondition)) for op in domain.operators),
+        "effects": sum(len(atoms(op.effect)) for op in domain.operators),
     }

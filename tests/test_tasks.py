@@ -5,6 +5,7 @@ import shutil
 
 import pytest
 
+from eai import ltl
 from eai.exceptions import UnknownNameError
 from eai.paths import TASKS_ENV
 from eai.plugins import get_plugins
@@ -27,6 +28,7 @@ def test_virtualhome_counts_match_the_data():
     assert (s["task_names"], s["tasks"]) == (26, 342)
     assert s["goals"] == {"state": 340, "relation": 299, "action": 162}
     assert (s["steps"], s["avg_steps"]) == (2978, 8.71)
+    assert (s["operators"], s["preconditions"], s["effects"]) == (33, 128, 52)
 
 
 def test_behavior_counts_match_the_data():
@@ -36,6 +38,20 @@ def test_behavior_counts_match_the_data():
     # are not in the goals the simulators use (docs/tasks.md)
     assert s["goals"] == {"state": 153, "relation": 518, "action": 0}
     assert (s["steps"], s["avg_steps"]) == (1455, 14.55)
+
+
+def test_every_virtualhome_goal_parses_as_ltl():
+    tasks = suite("virtualhome").load()
+    parsed = [ltl.parse(t.goal.ltl) for t in tasks if t.goal.ltl]
+    assert len(parsed) == 338
+
+
+def test_every_behavior_goal_grounds_to_its_annotated_first_option():
+    for task in suite("behavior").load():
+        formula = ltl.parse(task.goal.ltl)
+        first = next(ltl.options(formula, ltl.Universe(task.objects)))
+        annotated = {(lit.positive, lit.atom) for lit in task.goal.state + task.goal.relation}
+        assert set(first.literals) == annotated, task.id
 
 
 def test_a_virtualhome_task_reads_as_the_paper_writes_it():

@@ -116,7 +116,9 @@ def stats_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
     """Count tasks, goals, steps and transition-model operators (the paper's Table 2)."""
-    stats = suite_stats(suite_named(suite))
+    found = suite_named(suite)
+    simulators = get_plugins().simulators
+    stats = suite_stats(found, simulators.get(found.simulator) if found.simulator in simulators else None)
     if as_json:
         print_json(stats)
     else:

@@ -87,18 +87,18 @@ def format_vars(typed: tuple[TypedVar, ...]) -> str:
     return " ".join(f"{name} - {typ}" if typ else name for name, typ in typed)
 
 
-def predicates_in(f: Formula) -> set[str]:
-    """Names of the predicates a formula mentions."""
+def atoms(f: Formula) -> list[Pred]:
+    """The atoms of a formula, each occurrence, in reading order."""
     if isinstance(f, Pred):
-        return {f.name}
+        return [f]
     if isinstance(f, Not):
-        return predicates_in(f.arg)
+        return atoms(f.arg)
     if isinstance(f, (And, Or)):
-        return set().union(*map(predicates_in, f.args)) if f.args else set()
+        return [a for child in f.args for a in atoms(child)]
     if isinstance(f, Imply):
-        return predicates_in(f.lhs) | predicates_in(f.rhs)
+        return atoms(f.lhs) + atoms(f.rhs)
     if isinstance(f, (Exists, Forall)):
-        return predicates_in(f.body)
+        return atoms(f.body)
     if isinstance(f, When):
-        return predicates_in(f.cond) | predicates_in(f.effect)
+        return atoms(f.cond) + atoms(f.effect)
     raise TypeError(f"not a formula: {f!r}")

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, When
+from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, When, atoms
 from eai.pddl.model import Operator
 
 UNKNOWN_CATEGORY = "unknown"
@@ -162,7 +162,7 @@ def match_formula(predicted: Formula, gold: Formula, renaming: Mapping[str, str]
     not in ``renaming`` (nor bound by a matched quantifier) match nothing."""
     p, g = normalize(predicted), normalize(gold)
     matched = _match(_conjuncts(p), _conjuncts(g), dict(renaming or {}))
-    npred, ngold = Counter(_atom_names(p)), Counter(_atom_names(g))
+    npred, ngold = Counter(a.name for a in atoms(p)), Counter(a.name for a in atoms(g))
     names = sorted(set(npred) | set(ngold))
     return FormulaScore(tuple((n, Counts(matched[n], npred[n], ngold[n])) for n in names))
 
@@ -191,22 +191,6 @@ def normalize(f: Formula) -> Formula:
 
 def _conjuncts(f: Formula) -> And:
     return f if isinstance(f, And) else And((f,))
-
-
-def _atom_names(f: Formula) -> list[str]:
-    if isinstance(f, Pred):
-        return [f.name]
-    if isinstance(f, Not):
-        return _atom_names(f.arg)
-    if isinstance(f, (And, Or)):
-        return [n for child in f.args for n in _atom_names(child)]
-    if isinstance(f, Imply):
-        return _atom_names(f.lhs) + _atom_names(f.rhs)
-    if isinstance(f, (Exists, Forall)):
-        return _atom_names(f.body)
-    if isinstance(f, When):
-        return _atom_names(f.cond) + _atom_names(f.effect)
-    raise TypeError(f"not a formula: {f!r}")
 
 
 def _match(p: Formula, g: Formula, renaming: dict[str, str]) -> Counter[str]:
