@@ -68,26 +68,30 @@ class Prediction:
                 and all(obj in allowed for obj, allowed in zip(atom[1:], self.candidates)))
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+_SEPARATORS = re.compile(r"[\s\-]+")
+
+
 def _word(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return _NOT_ALNUM.sub("", name.lower())
 
 
 def _object_key(name: str) -> str:
-    return re.sub(r"[\s\-]+", "_", name.strip().strip("<>").strip().lower())
+    return _SEPARATORS.sub("_", name.strip().strip("<>").strip().lower())
 
 
 class Resolver:
     """Resolves the goals written for one task (see module doc)."""
 
     def __init__(self, task: Task, vocabulary: Vocabulary, world: Callable[[], World]) -> None:
+        self.task = task
         self._world_factory = world
-        self.ids = {_object_key(obj.id): obj.id for obj in task.objects}
         relevant = {oid: i for i, oid in enumerate(task.relevant)}
         ordered = sorted(range(len(task.objects)), key=lambda i: (relevant.get(task.objects[i].id, len(relevant)), i))
         by_class: dict[str, list[str]] = {}
         for i in ordered:
-            by_class.setdefault(_object_key(task.objects[i].class_name), []).append(task.objects[i].id)
-        self.by_class = {name: tuple(ids) for name, ids in by_class.items()}
+            by_class.setdefault(task.objects[i].class_name, []).append(task.objects[i].id)
+        self.by_class = {_object_key(name): tuple(ids) for name, ids in by_class.items()}
         relations = {_word(p): p for p in vocabulary.relation_predicates}
         relations.update({_word(alias): p for alias, p in vocabulary.relation_aliases.items()})
         self.predicates = {
@@ -101,15 +105,21 @@ class Resolver:
     def _world(self) -> World:
         return self._world_factory()
 
+    @cached_property
+    def _ids(self) -> dict[str, str]:
+        return {_object_key(obj.id): obj.id for obj in self.task.objects}
+
     def candidates(self, name: str) -> tuple[str, ...]:
         """The objects ``name`` may denote; empty when none."""
         got = self._cache.get(name)
         if got is None:
             key = _object_key(name)
-            if key in self.ids:
-                got = (self.ids[key],)
+            if key in self.task.object_by_id:
+                got = (key,)
             elif key in self.by_class:
                 got = self.by_class[key]
+            elif key in self._ids:
+                got = (self._ids[key],)
             else:
                 resolved = self._world.resolve_args([name]) if key else []
                 got = (resolved[0],) if len(resolved) == 1 and resolved[0] is not None else ()
