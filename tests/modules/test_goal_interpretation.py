@@ -78,7 +78,8 @@ def test_hallucinated_objects_and_predicates_are_wrong_and_reported(tasks):
 
 
 def test_a_format_error_misses_every_goal(tasks):
-    result = score_answers("virtualhome", {"27_2": "I would wash the clothes.", "31_1": virtualhome_gold(tasks["31_1"])})
+    answers = {"27_2": "I would wash the clothes.", "31_1": virtualhome_gold(tasks["31_1"])}
+    result = score_answers("virtualhome", answers)
     record = result.records[[r["identifier"] for r in result.records].index("27_2")]
     assert record["format_error"]
     assert (record["state"], record["relation"]) == ({"matched": 0, "predicted": 0, "gold": 3},

@@ -17,7 +17,8 @@ def test_prompt_lists_objects_initial_conditions_and_the_instruction(tasks):
     text = goal_interpretation_prompt(tasks[GIFT_BASKETS])
     lines = text.splitlines()
     assert "basket.n.01_1: ['Open', 'Dusty', 'Stained']" in lines
-    assert "['onfloor', 'basket.n.01_1', 'floor.n.01_1']" in lines and "['onfloor', 'agent.n.01_1', 'floor.n.01_1']" in lines
+    assert "['onfloor', 'basket.n.01_1', 'floor.n.01_1']" in lines
+    assert "['onfloor', 'agent.n.01_1', 'floor.n.01_1']" in lines
     assert '    "Task Name": "assembling_gift_baskets",' in lines
     assert '    "Goal Instructions": "Put one candle, one cheese, one cookie, and one bow into each basket."' in lines
     assert 'which comes from the set {"NextTo", "Inside", "OnFloor", "OnTop", "Under"}' in text
@@ -27,7 +28,8 @@ def test_prompt_lists_objects_initial_conditions_and_the_instruction(tasks):
 
 
 def test_every_gold_predicate_is_offered(tasks):
-    offered = {name.lower() for name in RELATION_NAMES} | {name.strip('" ').lower() for name in STATE_SET[1:-1].split(",")}
+    states = {name.strip('" ').lower() for name in STATE_SET[1:-1].split(",")}
+    offered = states | {name.lower() for name in RELATION_NAMES}
     used = {lit.atom[0] for task in tasks.values() for lit in task.goal.state + task.goal.relation}
     assert used <= offered
 

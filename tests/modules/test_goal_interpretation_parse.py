@@ -25,9 +25,9 @@ def test_virtualhome_format():
 
 
 def test_behavior_format():
-    text = '{"node goals": [["not", ["stained", "bathtub.n.01_1"]]], "edge goals": [["inside", "a.n.01_1", "b.n.01_1"]]}'
+    text = '{"node goals": [["not", ["stained", "bath.n.01_1"]]], "edge goals": [["inside", "a.n.01_1", "b.n.01_1"]]}'
     assert parse_goals(text).goals == (
-        RawGoal("node", "stained", ("bathtub.n.01_1",), positive=False),
+        RawGoal("node", "stained", ("bath.n.01_1",), positive=False),
         RawGoal("edge", "inside", ("a.n.01_1", "b.n.01_1")),
     )
 
@@ -73,7 +73,8 @@ def test_format_errors():
 
 
 def test_empty_sections_are_no_error():
-    assert parse_goals('{"node goals": [], "edge goals": null, "action goals": "None"}') == parse_goals("{'node goals': []}")
+    empty = parse_goals('{"node goals": [], "edge goals": null, "action goals": "None"}')
+    assert empty == parse_goals("{'node goals': []}")
     assert not parse_goals("{'node goals': []}").error
 
 

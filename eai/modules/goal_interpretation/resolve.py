@@ -158,7 +158,8 @@ class Resolver:
             kind = STATE if len(goal.args) == 1 else RELATION
         predicate = self.predicates[kind].get(_word(goal.predicate))
         if predicate is None:
-            return Prediction(kind, goal, goal.positive, problem=f"unknown {kind} {goal.predicate!r}", hallucinated=True)
+            problem = f"unknown {kind} {goal.predicate!r}"
+            return Prediction(kind, goal, goal.positive, problem=problem, hallucinated=True)
         candidates = tuple(self.candidates(name) for name in goal.args)
         unknown = [name for name, found in zip(goal.args, candidates) if not found]
         if unknown:
