@@ -62,8 +62,9 @@ def test_wrapped_and_cut_short_answers():
 
 
 def test_unreadable_items_are_kept_empty_ones_skipped():
-    goals = parse_goals('{"node goals": [[], {}, "", [1, 2], {"colour": "red", "size": 3}]}').goals
-    assert [(g.predicate, g.text) for g in goals] == [("", "[1, 2]"), ("", '[["colour", "red"], ["size", 3]]')]
+    goals = parse_goals('{"node goals": [[], {}, "", [1, 2], {"colour": "red", "size": 3}, {"name": "tv"}]}').goals
+    assert [(g.predicate, g.text) for g in goals] == [
+        ("", "[1, 2]"), ("", '[["colour", "red"], ["size", 3]]'), ("", '[["name", "tv"]]')]
 
 
 def test_format_errors():

@@ -201,7 +201,7 @@ def _from_pairs(item: Pairs) -> tuple[str, tuple[str, ...], bool] | None:
     target = next((fields[k] for k in TARGET_KEYS if k in fields), None)
     if isinstance(predicate, str) and subject is not None:
         return predicate.strip(), tuple(_name(a) for a in (subject, target) if a is not None), True
-    if len(item) == 1:
+    if len(item) == 1 and _field(item[0][0]) not in PREDICATE_KEYS + SUBJECT_KEYS + TARGET_KEYS:
         key, value = item[0]
         args = value if isinstance(value, list) else [value]
         if all(isinstance(a, (str, int, float)) for a in args):
