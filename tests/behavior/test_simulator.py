@@ -71,9 +71,9 @@ def test_prompt_of_a_quantified_goal_and_sliceable_objects(simulator, activities
     assert "part_0'" not in text  # parts are not listed, rule 8 names them
 
 
-def test_other_modules_have_no_prompt_yet(simulator, bathtub):
+def test_unknown_modules_have_no_prompt(simulator, bathtub):
     with pytest.raises(EaiError):
-        simulator.prompt("goal_interpretation", bathtub)
+        simulator.prompt("no_such_module", bathtub)
 
 
 def test_world_of_a_task(simulator, bathtub):
