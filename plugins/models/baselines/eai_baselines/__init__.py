@@ -30,7 +30,8 @@ class BaselineModel(LanguageModel):
             raise ModelCallError("baselines answer from the symbolic task; this request has none")
         simulator = get_plugins().simulators.get(get_plugins().suites.get(task.suite).simulator)
         if module == "goal_interpretation":
-            return goal_interpretation.interpret(task, simulator.vocabulary)
+            asks_actions = any("action goal" in m.content.lower() for m in request.messages)
+            return goal_interpretation.interpret(task, simulator.vocabulary, asks_actions)
         if module == "transition_modeling":
             return transition_modeling.guess(task, simulator.transition_model())
         raise ModelCallError(f"baseline:{self.model} has no answer for module {module!r}")

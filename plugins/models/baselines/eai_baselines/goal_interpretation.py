@@ -38,7 +38,8 @@ PLACES = {"in": "inside", "into": "inside", "inside": "inside", "on": "ontop", "
 VH_RELATIONS = {"inside": "INSIDE", "ontop": "ONTOP"}
 
 
-def interpret(task: Task, vocabulary: Vocabulary) -> str:
+def interpret(task: Task, vocabulary: Vocabulary, asks_actions: bool) -> str:
+    """The goal as JSON; action goals only when the prompt asks for them."""
     text = task.instruction
     named = sorted(((pos, oid) for oid in task.relevant
                     if (pos := mentions(text, class_words(task.object_by_id[oid].class_name))) >= 0),
@@ -55,7 +56,7 @@ def interpret(task: Task, vocabulary: Vocabulary) -> str:
                     if item not in node:
                         node.append(item)
     edge = _relations(text, named, task, vocabulary)
-    actions = sorted({stem(w).upper() for w in words(text)} & set(vocabulary.actions) - {"WALK", "FIND"})
+    actions = sorted({stem(w).upper() for w in words(text)} & set(vocabulary.actions) - {"WALK", "FIND"}) if asks_actions else []
     return json.dumps({"node goals": node, "edge goals": edge, "action goals": [{"action": a} for a in actions]})
 
 
