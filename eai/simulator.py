@@ -30,13 +30,19 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """Actions and predicates; ``aliases`` maps other names models write for
-    them (the paper's prompts' ``holds_rh``) to the vocabulary's names."""
+    """Actions, and the predicates of state (unary) and relation (binary) goals.
+
+    ``state_aliases`` and ``relation_aliases`` map other names of state and
+    relation predicates, as prompts print them, to predicate names
+    (VirtualHome prints ``ONTOP`` as ``ON``; the paper's BEHAVIOR subgoal
+    prompt writes ``holding_right`` as ``holds_rh``).
+    """
 
     actions: Mapping[str, ActionSpec]
     state_predicates: frozenset[str] = frozenset()
     relation_predicates: frozenset[str] = frozenset()
-    aliases: Mapping[str, str] = field(default_factory=dict)
+    state_aliases: Mapping[str, str] = field(default_factory=dict)
+    relation_aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

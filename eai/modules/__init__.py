@@ -5,9 +5,12 @@ from __future__ import annotations
 from eai.exceptions import UnknownNameError
 from eai.modules.action_sequencing import ActionSequencing
 from eai.modules.base import AbilityModule
+from eai.modules.goal_interpretation import GoalInterpretation
 from eai.modules.subgoal_decomposition import SubgoalDecomposition
 
-MODULES: dict[str, AbilityModule] = {module.name: module for module in (ActionSequencing(), SubgoalDecomposition())}
+MODULES: dict[str, AbilityModule] = {
+    module.name: module for module in (GoalInterpretation(), SubgoalDecomposition(), ActionSequencing())
+}
 
 
 def get_module(name: str) -> AbilityModule:

@@ -41,7 +41,14 @@ ACTION_ERRORS = (
 GOAL_SUCCESS = _cols("Goal success", ("State", ("goal_success", "state")), ("Relation", ("goal_success", "relation")),
                      ("Action", ("goal_success", "action")), ("Total", ("goal_success", "total")))
 
+GOAL_INTERPRETATION = tuple(
+    Column(kind.capitalize() if kind != "relation" else "Spatial", header, (kind, key))
+    for kind in ("state", "relation", "action", "overall")
+    for header, key in (("Precision", "precision"), ("Recall", "recall"), ("F1", "f1"))
+)
+
 TABLES: tuple[TableSpec, ...] = (
+    TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", GOAL_INTERPRETATION),
     TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing", ACTION_ERRORS),
     TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
 )

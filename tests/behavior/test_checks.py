@@ -7,8 +7,8 @@ import pytest
 from eai.pddl.formula import And, Not, Or, Pred
 from eai.taxonomy import ErrorType, execute
 from eai.world import Action
-from eai_behavior.goals import goal_met
 from eai_behavior.world import BehaviorWorld
+from tests.behavior.goal import reached
 
 SINK, BRUSH, BATHTUB = "sink.n.01_1", "scrub_brush.n.01_1", "bathtub.n.01_1"
 
@@ -45,7 +45,7 @@ def test_the_bathtub_gold_plan(world, bathtub):
         "TOGGLE_ON(sink.n.01_1)", "RIGHT_GRASP(scrub_brush.n.01_1)", "RIGHT_PLACE_INSIDE(sink.n.01_1)",
         "SOAK(scrub_brush.n.01_1)"]
     result = execute(world, bathtub.gold_plan)
-    assert result.executable and goal_met(bathtub, result.trajectory.final)
+    assert result.executable and reached(bathtub, result.trajectory)
 
 
 def test_dropping_a_needed_step_is_a_missing_step(world, bathtub):
@@ -90,7 +90,7 @@ def test_a_redundant_grasp_is_an_additional_step(world, bathtub):
     plan = bathtub.gold_plan[:2] + (act("RIGHT_GRASP", BRUSH), act("LEFT_GRASP", BRUSH)) + bathtub.gold_plan[2:]
     result = execute(world, plan)
     assert result.executable and result.additional_steps == (2, 3)
-    assert goal_met(bathtub, result.trajectory.final)
+    assert reached(bathtub, result.trajectory)
 
 
 def test_grasping_from_a_closed_fridge_misses_open(activities):
@@ -193,7 +193,7 @@ def test_navigating_changes_nothing_and_is_never_needed(world, bathtub):
     assert world.apply(world.initial, act("NAVIGATE_TO", BATHTUB)) == world.initial
     plan = tuple(step for action in bathtub.gold_plan for step in (act("NAVIGATE_TO", action.args[0]), action))
     result = execute(world, plan)
-    assert result.executable and goal_met(bathtub, result.trajectory.final)
+    assert result.executable and reached(bathtub, result.trajectory)
 
 
 # -- defaults and where things end up ------------------------------------------------------

@@ -4,19 +4,16 @@ kernel runs plans (``eai.taxonomy.execute``), then the goal read at the end."""
 from collections import Counter
 
 from eai.taxonomy import execute
-from eai_behavior.goals import best_partial, goal_met
 from eai_behavior.world import BehaviorWorld
+from tests.behavior.goal import reached, unmet
 
 # Each is explained in docs/behavior-simulator.md ("Gold plans").
 KNOWN_FAILURES = {
     "cleaning_bedroom": "goal unmet: nextto(vacuum.n.04_1, bed.n.01_1)",
     "cleaning_oven": "wrong_order at step 10: TOGGLE_OFF(sink.n.01_1)",
     "cleaning_stove": "missing_step at step 7: SOAK(dishtowel.n.01_1)",
-    "locking_every_door": "affordance at step 0: RIGHT_GRASP(door.n.01_2)",
     "making_tea": "affordance at step 9: UNFREEZE(knife.n.01_1)",
     "packing_child_s_bag": "goal unmet: nextto(backpack.n.01_1, bed.n.01_1)",
-    "preserving_food": "affordance at step 11: RIGHT_REALEASE(carving_knife.n.01_1)",
-    "serving_a_meal": "goal unmet: ",
     "sorting_mail": "goal unmet: ontop(envelope.n.01_1, envelope.n.01_1)",
 }
 
@@ -26,11 +23,9 @@ def gold_failure(task):
     run = execute(BehaviorWorld(task), task.gold_plan)
     if not run.executable:
         return f"{run.error_type.value} at step {run.error_step}: {run.detail}"
-    if goal_met(task, run.trajectory.final):
+    if reached(task, run.trajectory):
         return ""
-    partial = best_partial(task, run.trajectory.final)
-    unmet = ", ".join(f"{'' if sign else 'not '}{atom[0]}({', '.join(atom[1:])})" for sign, atom in partial.unmet)
-    return f"goal unmet: {unmet}"
+    return f"goal unmet: {', '.join(unmet(task, run.trajectory))}"
 
 
 def test_gold_plans_execute_and_reach_their_goals(activities):
@@ -39,7 +34,7 @@ def test_gold_plans_execute_and_reach_their_goals(activities):
     assert set(failures) == set(KNOWN_FAILURES), failures
     for name, why in KNOWN_FAILURES.items():
         assert failures[name].startswith(why), failures[name]
-    assert len(failures) <= 9
+    assert len(failures) <= 6
 
 
 def test_redundant_gold_steps(activities):

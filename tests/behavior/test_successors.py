@@ -1,7 +1,7 @@
 """``successors``: executable, non-redundant, state-changing actions in a fixed order."""
 
+from eai.ltl import Universe, holds, parse
 from eai.world import Action
-from eai_behavior.goals import goal_met
 from eai_behavior.world import BehaviorWorld
 
 
@@ -31,8 +31,9 @@ def test_breadth_first_search_over_successors(activities):
     """locking_every_window: closing its four open windows is the shortest plan."""
     task = activities["locking_every_window"]
     world = BehaviorWorld(task)
+    goal, universe = parse(task.goal.ltl), Universe(task.objects)
     frontier, seen, depth = [world.initial], {world.initial}, 0
-    while not any(goal_met(task, state) for state in frontier):
+    while not any(holds(goal, state, universe) for state in frontier):
         depth += 1
         successors = [state for current in frontier for _, state in world.successors(current)]
         frontier = [state for state in dict.fromkeys(successors) if state not in seen]

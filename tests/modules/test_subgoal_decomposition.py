@@ -124,6 +124,12 @@ def test_names_in_any_case_and_without_ids(plugins, tasks):
         "ONTOP(soap.1002, washing_machine.1001)", "NEXT_TO(character.65, soap.1002)"]
 
 
+def test_relation_names_as_prompts_print_them(plugins, tasks):
+    record = evaluate(plugins, tasks["27_2"], ["ON(soap, washing_machine)", "ON(washing_machine)", "CLOSE(character, soap)"])
+    assert [s["subgoal"] for s in record["subgoals"]] == [
+        "ONTOP(soap.1002, washing_machine.1001)", "ON(washing_machine.1001)", "NEXT_TO(character.65, soap.1002)"]
+
+
 def test_budget_exhaustion_is_its_own_outcome_and_quick(plugins, tasks):
     conjunction = " and ".join(str(lit) for lit in tasks["190_1"].goal.relation)  # 9 steps
     began = time.perf_counter()

@@ -96,9 +96,9 @@ def test_action_goals_in_the_subgoal_prompt(simulator, vh_tasks):
     assert "## Necessity to Use Actions\nYes\n" in text
 
 
-def test_other_modules_have_no_prompt_yet(simulator, wash_clothes):
+def test_unknown_modules_have_no_prompt(simulator, wash_clothes):
     with pytest.raises(EaiError):
-        simulator.prompt("goal_interpretation", wash_clothes)
+        simulator.prompt("no_such_module", wash_clothes)
 
 
 PROBE = """

@@ -2,8 +2,10 @@
 
 A predicate or action name matches the vocabulary exactly, else ignoring
 case and underscores (``ontop``, ``Next_To``, ``toggledon`` for
-``toggled_on``), also among the vocabulary's aliases (``holds_rh``); a state
-predicate wins over an action of the same name, as in goals. An argument is an object id, a variable bound by a quantifier, or
+``toggled_on``), else among the vocabulary's state aliases for one argument
+and relation aliases for two (``holds_rh(x)``, VirtualHome's ``ON(cup,
+table)``); a state predicate wins over an action of the same name, as in
+goals. An argument is an object id, a variable bound by a quantifier, or
 what the world's ``resolve_args`` makes of it (names with or without ids,
 scene names), else a class name, compared ignoring case, dots and
 underscores (``jar_n_01`` for ``jar.n.01``), which means the object of that
@@ -44,7 +46,8 @@ class Grounder:
         self.arity.update({name: 1 for name in vocabulary.state_predicates})
         self.arity.update({name: 2 for name in vocabulary.relation_predicates})
         self.names = {_norm(name): name for name in sorted(self.arity)}
-        self.names.update({_norm(alias): name for alias, name in sorted(vocabulary.aliases.items())})
+        self.aliases = {arity: {_norm(alias): name for alias, name in aliases.items()}
+                        for arity, aliases in ((1, vocabulary.state_aliases), (2, vocabulary.relation_aliases))}
         self.classes = {obj.class_name for obj in world.objects.values()}
         by_class: dict[str, str] = {}
         for obj_id in sorted(world.objects, reverse=True):
@@ -66,8 +69,16 @@ class Grounder:
             return ForN(formula.n, formula.var, self.ground(formula.body, inner))
         return type(formula)(formula.var, self.ground(formula.body, inner))  # forall, exists
 
-    def _prim(self, prim: Prim, bound: frozenset[str]) -> Prim:
+    def _name(self, prim: Prim) -> str | None:
+        """The vocabulary's name for ``prim``: an alias only when the name
+        itself takes another number of arguments (VirtualHome's ``ON(tv)``
+        is a state, ``ON(cup, table)`` stands for ``ONTOP``)."""
         name = prim.name if prim.name in self.arity else self.names.get(_norm(prim.name))
+        alias = self.aliases.get(len(prim.args), {}).get(_norm(prim.name))
+        return alias if alias and (name is None or self.arity[name] != len(prim.args)) else name
+
+    def _prim(self, prim: Prim, bound: frozenset[str]) -> Prim:
+        name = self._name(prim)
         if name is None:
             if len(prim.args) == 1 and prim.name in self.classes:
                 return Prim(prim.name, tuple(self._arg(arg, bound) for arg in prim.args))

