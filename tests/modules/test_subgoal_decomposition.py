@@ -176,7 +176,7 @@ def test_summary_fields(plugins):
 
 
 def test_identical_results_across_runs_and_hash_seeds(tmp_path, bfs_site, tasks, simulator):
-    chosen = sorted(tasks)[::9]  # 38 tasks, some with "or" lines
+    chosen = sorted(set(sorted(tasks)[::9]) | {"170_1", "231_2", "688_1"})  # 41 tasks: "or" lines, a failure
     items = [{"identifier": f"scene_1_{i}", "llm_output": json.dumps({"output": goal_subgoal_plan(tasks[i], simulator)})}
              for i in chosen]
     responses = tmp_path / "responses.json"

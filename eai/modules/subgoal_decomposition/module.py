@@ -37,7 +37,8 @@ def ground_lines(parsed: ParsedSubgoals, world: World, vocabulary: Vocabulary,
     """Each subgoal's alternatives in the world's names, or the plan's first grammar error."""
     if parsed.error:
         return [], (ErrorType.PARSING.value, None, parsed.error)
-    for i, error in parsed.line_errors:
+    if parsed.line_errors:
+        i, error = parsed.line_errors[0]
         return [], (ErrorType.PARSING.value, i, f"{parsed.lines[i].text}: {error}")
     grounder = Grounder(world, vocabulary)
     lines = []

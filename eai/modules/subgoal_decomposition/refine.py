@@ -192,7 +192,7 @@ class Refiner:
                 return ErrorType.AFFORDANCE, f"{subgoal.text}: {action}: {check.reason}"
         for k, action in enumerate(trajectory.actions):
             if holds(subgoal.formula, trajectory.states[k], self.universe, action):
-                return ErrorType.WRONG_ORDER, f"{subgoal.text}: held after step {k} but cannot be reached again"
+                return ErrorType.WRONG_ORDER, f"{subgoal.text}: held before step {k} but cannot be reached again"
         return ErrorType.MISSING_STEP, f"{subgoal.text}: unreachable from the state the previous subgoals left"
 
 
