@@ -1,6 +1,6 @@
 """Subgoal decomposition on the real VirtualHome suite: goal-derived plans, the
-outcomes of subgoals (reached, held, unreachable, budget), errors, alternatives,
-and identical results across runs and hash seeds."""
+outcomes of subgoals (reached, held, unreachable, budget), errors, alternatives;
+and, for both suites, identical results across runs and hash seeds."""
 
 import json
 import os
@@ -175,22 +175,28 @@ def test_summary_fields(plugins):
                                       "additional_step", "wrong_order"}
 
 
-def test_identical_results_across_runs_and_hash_seeds(tmp_path, bfs_site, tasks, simulator):
-    chosen = sorted(set(sorted(tasks)[::9]) | {"170_1", "231_2", "688_1"})  # 41 tasks: "or" lines, a failure
-    items = [{"identifier": f"scene_1_{i}", "llm_output": json.dumps({"output": goal_subgoal_plan(tasks[i], simulator)})}
+def scored_with_seed(responses, suite, seed, out, bfs_site):
+    """summary.json and records.jsonl of ``eai score`` run under PYTHONHASHSEED=``seed``."""
+    path = os.pathsep.join([str(bfs_site), os.environ.get("PYTHONPATH", "")])
+    done = run_eai("score", str(responses), "--suite", suite, "--module", "subgoal_decomposition",
+                   "--out", str(out), "--quiet", env={"PYTHONHASHSEED": seed, "PYTHONPATH": path})
+    assert done.returncode == 0, done.stderr
+    return (out / "records.jsonl").read_bytes(), (out / "summary.json").read_bytes()
+
+
+@pytest.mark.parametrize("suite", ["virtualhome", "behavior"])
+def test_identical_results_across_runs_and_hash_seeds(tmp_path, bfs_site, plugins, suite):
+    simulator = plugins.simulators.get(suite)
+    tasks = {t.id: t for t in plugins.suites.get(suite).load()}
+    # VirtualHome: 41 tasks with "or" lines and a failure; BEHAVIOR: 20 with a budget failure
+    chosen = sorted(set(sorted(tasks)[::9 if suite == "virtualhome" else 5]) | ({"170_1", "231_2", "688_1"} & set(tasks)))
+    items = [{"identifier": i, "llm_output": json.dumps({"output": goal_subgoal_plan(tasks[i], simulator)})}
              for i in chosen]
     responses = tmp_path / "responses.json"
     responses.write_text(json.dumps(items))
-    path = os.pathsep.join([str(bfs_site), os.environ.get("PYTHONPATH", "")])
-    outputs = []
-    for seed in ("0", "1"):
-        out = tmp_path / seed
-        done = run_eai("score", str(responses), "--suite", "virtualhome", "--module", "subgoal_decomposition",
-                       "--out", str(out), "--quiet", env={"PYTHONHASHSEED": seed, "PYTHONPATH": path})
-        assert done.returncode == 0, done.stderr
-        outputs.append(((out / "records.jsonl").read_bytes(), (out / "summary.json").read_bytes()))
-    assert outputs[0] == outputs[1]
-    assert json.loads(outputs[0][1])["n"] == len(chosen)
+    first, second = (scored_with_seed(responses, suite, seed, tmp_path / seed, bfs_site) for seed in ("0", "1"))
+    assert first == second
+    assert json.loads(first[1])["n"] == len(chosen)
 
 
 NAMES = ["ONTOP", "ontop", "ON", "CLOSED", "HOLDS_LH", "GRAB", "LOOKAT", "SLEEP", "FLYING", "washing_machine.n.01"]
