@@ -51,6 +51,8 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", GOAL_INTERPRETATION),
     TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing", ACTION_ERRORS),
     TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
+    TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition", ACTION_ERRORS),
+    TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
 )
 
 
