@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from eai.exceptions import EaiError
 from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
 from eai.plugins import get_plugins
-from eai_baselines import goal_interpretation, planner, transition_modeling
+from eai.compose import planning
+from eai_baselines import goal_interpretation, transition_modeling
 
 MODELS = ("auto", "lexical", "planner")
 LEXICAL, PLANNED = ("goal_interpretation", "transition_modeling"), ("subgoal_decomposition", "action_sequencing")
@@ -41,8 +42,8 @@ class BaselineModel(LanguageModel):
         if module == "transition_modeling":
             return transition_modeling.guess(task, simulator.transition_model())
         if module == "subgoal_decomposition":
-            return planner.subgoals(task, simulator)
-        return planner.plan(task, simulator)
+            return planning.subgoals(task, simulator)
+        return planning.plan(task, simulator)
 
 
 class BaselineProvider(ModelProvider):

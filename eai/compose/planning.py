@@ -1,13 +1,13 @@
-"""A planner-backed agent (as in LLM+P): from the symbolic goal, subgoals; from
-subgoals, actions found by breadth-first search. A ceiling-style baseline for
-subgoal decomposition and action sequencing: it knows the goal exactly and
-plans with the simulator, so what it misses is what one-goal-at-a-time
-planning misses.
+"""Acting on a symbolic goal with a planner (as LLM+P does): from the goal,
+subgoal lines; from the lines, actions found by search.
 
-Subgoals: each action goal on an object that affords it (taken from the
-goal's own objects first, then the task's relevant objects), then the
-relation goals, then the state goals of the goal's first option. Actions: the
-subgoal module's refinement of those lines (``bfs``, its default budget).
+Lines: each action goal on an object that affords it (taken from the goal's
+own objects first, then the task's relevant objects), then the relation
+goals, then the state goals (of the goal's first option, for quantified
+goals). Actions: the subgoal-decomposition module's refinement of those
+lines with a search planner (``bfs`` and its budget by default). It plans
+for whatever goal the task holds, so a pipeline can hand it a goal a model
+interpreted; the baselines hand it the annotated goal.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from eai.goals import GoalChecker
 from eai.modules.subgoal_decomposition.module import PLANNER, budget, ground_lines
 from eai.modules.subgoal_decomposition.parse import parse_subgoals
 from eai.modules.subgoal_decomposition.refine import Refiner
+from eai.planner import Budget, SearchPlanner
 from eai.plugins import get_plugins
 from eai.simulator import Simulator
 from eai.world import Action, Task
@@ -44,12 +45,17 @@ def subgoals(task: Task, simulator: Simulator) -> str:
     return json.dumps({"output": subgoal_lines(task, simulator)})
 
 
-def plan(task: Task, simulator: Simulator) -> str:
-    """The refined actions of the subgoal lines, as ``[[ACTION, obj, ...], ...]``."""
+def plan_actions(task: Task, simulator: Simulator, planner: SearchPlanner, limits: Budget) -> tuple[Action, ...]:
+    """Actions reaching ``task``'s goal line by line (as far as the search gets)."""
     world = simulator.world(task)
     checker = GoalChecker(task, simulator.vocabulary)
     lines, error = ground_lines(parse_subgoals(subgoals(task, simulator)), world, simulator.vocabulary, checker.universe)
     if error is not None:
-        return "[]"
-    refiner = Refiner(world, get_plugins().planners.get(PLANNER), budget({}), checker)
-    return json.dumps([[a.name, *a.args] for a in refiner.refine(lines).trajectory.actions])
+        return ()
+    return Refiner(world, planner, limits, checker).refine(lines).trajectory.actions
+
+
+def plan(task: Task, simulator: Simulator) -> str:
+    """``plan_actions`` with the default planner and budget, as ``[[ACTION, obj, ...], ...]``."""
+    actions = plan_actions(task, simulator, get_plugins().planners.get(PLANNER), budget({}))
+    return json.dumps([[a.name, *a.args] for a in actions])
