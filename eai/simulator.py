@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
-from eai.world import Action, AtomIndex, Obj, State, Task
+from eai.world import Action, AtomIndex, Goal, Obj, State, Task
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,11 @@ class Simulator(ABC):
     @abstractmethod
     def transition_model(self) -> Domain:
         """The ground-truth operators of this simulator as a PDDL domain."""
+
+    def with_goal(self, task: Task, goal: Goal) -> Task:
+        """``task`` with another goal (a pipeline's interpreted goal). Plugins
+        whose prompts read a goal kept elsewhere (BEHAVIOR's BDDL) update it too."""
+        return replace(task, goal=goal)
 
     def prompt(self, module: str, task: Task) -> str:
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""

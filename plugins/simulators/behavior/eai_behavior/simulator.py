@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 from eai.pddl.model import Domain
 from eai.simulator import Simulator, Vocabulary
-from eai.world import Task
+from eai.world import Goal, Task
 from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_behavior.prompt import action_sequencing_prompt
 from eai_behavior.subgoal_decomposition_prompt import subgoal_decomposition_prompt
@@ -28,6 +30,12 @@ class BehaviorSimulator(Simulator):
 
     def world(self, task: Task) -> BehaviorWorld:
         return BehaviorWorld(task)
+
+    def with_goal(self, task: Task, goal: Goal) -> Task:
+        """Also writes the goal as the BDDL goal the prompts print."""
+        literals = [[*lit.atom] if lit.positive else ["not", [*lit.atom]] for lit in goal.state + goal.relation]
+        behavior = {**task.extra["behavior"], "bddl_goal": ["and", *literals]}
+        return replace(task, goal=goal, extra=MappingProxyType({**task.extra, "behavior": behavior}))
 
     def transition_model(self) -> Domain:
         """The paper's PDDL domain (an abstraction of these semantics, 30 operators)."""
