@@ -41,5 +41,6 @@ def is_retryable(exc: BaseException, transient: tuple[type[BaseException], ...])
 
 def call_error(exc: Exception, secrets: Iterable[str], transient: tuple[type[BaseException], ...] = ()) -> ModelCallError:
     """A one-line ModelCallError for ``exc``, free of ``secrets``."""
-    text = scrub(" ".join(str(exc).split()), secrets) or "no message"
-    return ModelCallError(f"{type(exc).__name__}: {text[:500]}", is_retryable(exc, transient), status_of(exc))
+    text = scrub(" ".join(str(exc).split()), secrets)[:500]
+    message = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return ModelCallError(message, is_retryable(exc, transient), status_of(exc))

@@ -20,7 +20,7 @@ from eai.exceptions import EaiError
 from eai.llm import GenerationConfig, LanguageModel, ModelProvider
 from eai_langchain.chat import ChatModel
 
-NO_KEY = "unused"  # OpenAI's client insists on a key; local servers ignore it
+NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
 
 
 class LangchainProvider(ModelProvider):
@@ -90,7 +90,7 @@ class AnthropicProvider(LangchainProvider):
 
     def chat(self, integration, model, key, base_url, config):
         limits = {"max_tokens": config.max_tokens} if config.max_tokens else {}  # else the model's default
-        return integration.ChatAnthropic(model=model, api_key=key, base_url=base_url,
+        return integration.ChatAnthropic(model=model, api_key=key or NO_KEY, base_url=base_url,
                                          temperature=config.temperature, timeout=config.timeout,
                                          max_retries=0, cache=False, **limits)
 
