@@ -10,8 +10,10 @@ as it arrives. When all answers are in, the unit is scored exactly as
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,6 +101,24 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
     manifest.write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
+@contextmanager
+def frozen_heap() -> Iterator[None]:
+    """Leave the objects alive now out of garbage collection until the block ends.
+
+    The loaded tasks hold millions of atoms; every full collection walked them
+    all, stalling the event loop (and so every call in flight) 200-300 ms.
+    Does nothing if the caller froze the heap already.
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: ResponseCache | None,
                    progress: Progress) -> Path:
     folder = unit.folder(config.out)
@@ -142,7 +162,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
     log.open()
     try:
-        await asyncio.gather(*(answer(t) for t in pending))
+        with frozen_heap():
+            await asyncio.gather(*(answer(t) for t in pending))
     finally:
         log.close()
     responses = log.read()
