@@ -69,6 +69,7 @@ class FakeServer:
         self.port = 0
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._connections: set[asyncio.Task[None]] = set()
 
     @property
@@ -85,10 +86,6 @@ class FakeServer:
         with self._lock:
             return len(self.bodies)
 
-    def prompts(self) -> list[str]:
-        with self._lock:
-            return [prompt_of(b) for b in self.bodies]
-
     def take(self, body: Body, headers: dict[str, str]) -> Reply:
         """Record a request; the reply it gets."""
         with self._lock:
@@ -97,7 +94,7 @@ class FakeServer:
             return self.script.pop(0) if self.script else self.reply(body)
 
     def __enter__(self) -> FakeServer:
-        threading.Thread(target=self._loop.run_forever, daemon=True).start()
+        self._thread.start()
         start = asyncio.start_server(self._serve, "127.0.0.1", 0, backlog=128)
         self._server = asyncio.run_coroutine_threadsafe(start, self._loop).result()
         self.port = self._server.sockets[0].getsockname()[1]
@@ -106,12 +103,16 @@ class FakeServer:
     def __exit__(self, *exc: object) -> None:
         async def stop() -> None:
             self._server.close()
-            for connection in list(self._connections):  # replies still sleeping, idle keep-alives
+            connections = list(self._connections)  # replies still sleeping, idle keep-alives
+            for connection in connections:
                 connection.cancel()
+            await asyncio.gather(*connections, return_exceptions=True)
             await self._server.wait_closed()
 
         asyncio.run_coroutine_threadsafe(stop(), self._loop).result(timeout=10)
         self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+        self._loop.close()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection: HTTP/1.1 requests with a Content-Length body, kept alive."""
