@@ -45,6 +45,9 @@ class ResponseCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("pragma journal_mode=wal")
+        # no fsync per answer (it cost about 4 ms, on the event loop): a killed
+        # run keeps every answer written; a power cut may lose the last few
+        self._db.execute("pragma synchronous=normal")
         self._db.execute(SCHEMA)
         self._lock = threading.Lock()
 
