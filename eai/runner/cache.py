@@ -1,6 +1,7 @@
 """A persistent cache of model responses (sqlite).
 
-The key is spelled out: provider, model, generation settings and messages,
+The key is spelled out: provider, model, endpoint (the server's base URL,
+without credentials), generation settings and messages,
 as canonical JSON, hashed. The stored row keeps that JSON for inspection. No
 credentials take part in the key or are stored.
 """
@@ -31,6 +32,7 @@ def cache_key(model: LanguageModel, request: Request) -> tuple[str, str]:
         {
             "provider": model.provider,
             "model": model.model,
+            "endpoint": model.endpoint,
             "config": asdict(request.config),
             "messages": [{"role": m.role, "content": m.content} for m in request.messages],
         },

@@ -55,7 +55,9 @@ class LangchainProvider(ModelProvider):
         def build(config: GenerationConfig) -> Any:
             return self.chat(integration, model, key, base_url, config)
 
-        return ChatModel(self.name, model, build, secrets, self.transient())
+        chat = ChatModel(self.name, model, build, secrets, self.transient())
+        chat.endpoint = _without_credentials(base_url or "")
+        return chat
 
     @abstractmethod
     def chat(self, integration: ModuleType, model: str, key: str, base_url: str | None,
@@ -115,3 +117,9 @@ class OllamaProvider(LangchainProvider):
         import httpx
 
         return (httpx.TransportError,)
+
+
+def _without_credentials(url: str) -> str:
+    """``https://user:pw@host/v1`` -> ``https://host/v1``: names the server, keeps no secret."""
+    parts = urlsplit(url)
+    return parts._replace(netloc=parts.hostname + (f":{parts.port}" if parts.port else "")).geturl() if parts.hostname else url
