@@ -79,7 +79,7 @@ def execute(world: World, plan: Sequence[Action], start: State | None = None,
         elif check.missing:
             kind = classify(world, states, plan[i + 1:], check.missing)
             missing = ", ".join(to_sexpr(m) for m in check.missing)
-            return stop(kind, i, f"{action}: {check.reason or 'unmet preconditions'} ({missing})")
+            return stop(kind, i, f"{action}: {check.reason or f'unmet preconditions ({missing})'}")
         elif fails is not None and fails(i, action):
             failed.append(i)
         else:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
 from eai.compose.goals import predicted_goal
 from eai.compose.planning import PLANNER, plan_actions
 from eai.llm import Message
@@ -41,6 +43,10 @@ class Stage(ABC):
     def evaluate(self, text: str, gold: Task, env: Env) -> Record:
         """The record of this stage's answer against the gold task."""
 
+    @abstractmethod
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        """The summary.json figures of many records (as the module it scores as)."""
+
 
 class ModuleStage(Stage):
     """An ability module as a stage: the module's prompt and evaluation."""
@@ -59,6 +65,12 @@ class ModuleStage(Stage):
     def evaluate(self, text: str, gold: Task, env: Env) -> Record:
         return self.module.evaluate(self.module.parse(text), gold, env)
 
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        return self.module.summarize(records)
+
+
+ACTIONS = get_module("action_sequencing")
+
 
 class PlannerStage(Stage):
     """A search planner acting on the goal it is given (LLM+P), evaluated as action sequencing."""
@@ -73,7 +85,10 @@ class PlannerStage(Stage):
         return json.dumps([[a.name, *a.args] for a in actions])
 
     def evaluate(self, text: str, gold: Task, env: Env) -> Record:
-        return get_module("action_sequencing").evaluate(get_module("action_sequencing").parse(text), gold, env)
+        return ACTIONS.evaluate(ACTIONS.parse(text), gold, env)
+
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        return ACTIONS.summarize(records)
 
 
 def builtin_stages() -> list[Stage]:

@@ -32,6 +32,7 @@ def trajectory_record(
         "additional_steps": additional_steps,
         "plan_length": plan_length,
         "goals": goals.to_dict(),
+        "unmet_goals": list(goals.unmet),
     }
 
 
@@ -40,10 +41,7 @@ def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
     n = len(records)
     errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
     errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
-    goal_success = {
-        kind: percent(sum(r["goals"][kind][0] for r in records), sum(r["goals"][kind][1] for r in records))
-        for kind in GOAL_KINDS
-    }
+    goal_success = {kind: _rate(records, kind) for kind in GOAL_KINDS}
     return {
         "n": n,
         "task_success_rate": percent(sum(r["success"] for r in records), n),
@@ -51,3 +49,9 @@ def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
         "goal_success": goal_success,
         "errors": errors,
     }
+
+
+def _rate(records: Sequence[Record], kind: str) -> float | None:
+    """Goals of ``kind`` met, in percent of all of them; None when there are none."""
+    total = sum(r["goals"][kind][1] for r in records)
+    return percent(sum(r["goals"][kind][0] for r in records), total) if total else None
