@@ -36,11 +36,15 @@ class Outcome(str, Enum):
 
 @dataclass(frozen=True)
 class PlanResult:
+    """How one planning call ended. ``rejected`` names the operators a PDDL
+    planner left out of the domain as not well formed, with the reason."""
+
     outcome: Outcome
     plan: tuple[Action, ...] = ()
     expanded: int = 0
     seconds: float = 0.0
     detail: str = ""
+    rejected: tuple[tuple[str, str], ...] = ()
 
     @property
     def solved(self) -> bool:
