@@ -29,7 +29,9 @@ def score(
     progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> ScoreResult:
     """Records in the suite's task order and their summary. A task answered
-    more than once is scored on its last answer; unknown identifiers are counted."""
+    more than once is scored on its last answer; unknown identifiers are counted.
+    The module evaluates all answers in one call (``evaluate_all``), so it may
+    run them in parallel."""
     suite = plugins.suites.get(suite_name)
     module = get_module(module_name)
     ids = suite.ids()
@@ -43,12 +45,11 @@ def score(
             answers[task_id] = response.output
     order = [task_id for task_id in ids if task_id in answers]
     tasks = suite.load(order)
-    env = Env(plugins.simulators.get(suite.simulator), plugins, options or {})
-    records = []
-    for done, task in enumerate(tasks, 1):
-        record = {"identifier": task.id, **module.evaluate(module.parse(answers[task.id]), task, env)}
-        records.append(record)
-        progress(done, len(tasks))
+    simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
+    env = Env(simulator, plugins, options or {})
+    items = [(module.parse(answers[task.id]), task) for task in tasks]
+    records = [{"identifier": task.id, **record}
+               for task, record in zip(tasks, module.evaluate_all(items, env, progress))]
     summary = {"suite": suite_name, "module": module_name, **module.summarize(records),
                "unmatched_identifiers": sorted(unmatched)}
     return ScoreResult(records, summary)
