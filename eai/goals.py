@@ -8,7 +8,11 @@ goal holds on the trajectory (paper section 2.1).
 For a goal with quantifiers over states (BEHAVIOR), the literals come from the
 goal option that best matches the final state (paper section 2.3): options are
 grounded lazily, those true in the final state first, and the best of the first
-few is kept; when the goal holds, the first option holds entirely.
+few is kept. Such a task succeeds when some goal option holds in the final
+state. An option lists what the goal asks for, not the exclusions that
+``forn`` implies ("no other object"), so this is BDDL's reading of
+``forpairs`` (every a has some b and every b some a) rather than the
+"exactly one" the LTL translation spells out.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
 
-from eai.ltl import Exists, Forall, ForN, Formula, Universe, evaluate, options, parse
+from eai.ltl import Exists, Forall, ForN, Formula, Universe, evaluate, holds, options, parse
 from eai.ltl.syntax import And, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import STATE
 from eai.simulator import Vocabulary
@@ -59,11 +63,17 @@ class GoalChecker:
         goal = self.task.goal
         if trajectory is None:
             return GoalReport((0, len(goal.state)), (0, len(goal.relation)), (0, len(goal.action)), False)
+        action = (_actions_in_order(goal.action, [a.name for a in trajectory.actions]), len(goal.action))
+        if self.quantified and holds(self.formula, trajectory.final, self.universe):  # type: ignore[arg-type]
+            # some option holds: count the goals as the annotated option does, all met
+            state, relation = (len(goal.state),) * 2, (len(goal.relation),) * 2
+            return GoalReport(state, relation, action, action[0] == action[1])
         state_goals, relation_goals = self.literals(trajectory.final)
         state = (_hits(state_goals, trajectory.final), len(state_goals))
         relation = (_hits(relation_goals, trajectory.final), len(relation_goals))
-        action = (_actions_in_order(goal.action, [a.name for a in trajectory.actions]), len(goal.action))
         met = all(hit == total for hit, total in (state, relation, action))
+        if self.quantified:  # success: some goal option holds (its literals are what we checked)
+            return GoalReport(state, relation, action, met)
         ltl = self.formula is None or evaluate(self.formula, trajectory, self.universe)
         return GoalReport(state, relation, action, met and ltl)
 

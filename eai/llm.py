@@ -40,9 +40,22 @@ class Request:
     module: str = field(default="", compare=False)
 
 
+class ModelCallError(EaiError):
+    """A model call that failed; ``retryable`` for rate limits (429), server
+    errors and timeouts, which the runner retries with exponential back-off."""
+
+    def __init__(self, message: str, retryable: bool = False, status: int | None = None) -> None:
+        super().__init__(message)
+        self.retryable, self.status = retryable, status
+
+
 class LanguageModel(ABC):
+    """Turns a request into text. ``cacheable`` is False for local baselines,
+    whose answers cost nothing and need not be stored."""
+
     provider: str
     model: str
+    cacheable: bool = True
 
     @property
     def id(self) -> str:

@@ -20,8 +20,11 @@ SCENE_PREFIX = re.compile(r"^scene_\d+_")
 
 @dataclass(frozen=True)
 class Response:
+    """A model's answer for one task; ``error`` says why there is none."""
+
     identifier: str
     output: str
+    error: str = ""
 
 
 def read_responses(path: Path) -> list[Response]:
@@ -55,7 +58,7 @@ def _response(item: Any, path: Path, where: str) -> Response:
     output = item.get("llm_output", item.get("output", ""))
     if not isinstance(output, str):
         output = json.dumps(output)
-    return Response(str(item["identifier"]), output)
+    return Response(str(item["identifier"]), output, str(item.get("error") or ""))
 
 
 def match_identifier(identifier: str, ids: Iterable[str]) -> str | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from eai.modules import get_module
-from eai.modules.base import Env, Record
+from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.responses import Response, match_identifier
 
@@ -29,28 +29,34 @@ def score(
     progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> ScoreResult:
     """Records in the suite's task order and their summary. A task answered
-    more than once is scored on its last answer; unknown identifiers are counted.
+    more than once is scored on its last answer; unknown identifiers are
+    listed; a task whose model call failed is scored on empty text and flagged.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite = plugins.suites.get(suite_name)
     module = get_module(module_name)
     ids = suite.ids()
-    answers: dict[str, str] = {}
+    answers: dict[str, Response] = {}
     unmatched = []
     for response in responses:
         task_id = match_identifier(response.identifier, ids)
         if task_id is None:
             unmatched.append(response.identifier)
         else:
-            answers[task_id] = response.output
+            answers[task_id] = response
     order = [task_id for task_id in ids if task_id in answers]
     tasks = suite.load(order)
     simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
     env = Env(simulator, plugins, options or {})
-    items = [(module.parse(answers[task.id]), task) for task in tasks]
-    records = [{"identifier": task.id, **record}
-               for task, record in zip(tasks, module.evaluate_all(items, env, progress))]
+    items = [(module.parse(answers[task.id].output), task) for task in tasks]
+    records = []
+    for task, record in zip(tasks, module.evaluate_all(items, env, progress)):
+        record = {"identifier": task.id, **record}
+        if answers[task.id].error:
+            record["model_error"] = answers[task.id].error
+        records.append(record)
     summary = {"suite": suite_name, "module": module_name, **module.summarize(records),
+               "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
                "unmatched_identifiers": sorted(unmatched)}
     return ScoreResult(records, summary)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
@@ -30,9 +30,16 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Vocabulary:
+    """Actions, and the predicates of state (unary) and relation (binary) goals.
+
+    ``relation_aliases`` maps other names of relation predicates, as prompts
+    print them, to predicate names (VirtualHome prints ``ONTOP`` as ``ON``).
+    """
+
     actions: Mapping[str, ActionSpec]
     state_predicates: frozenset[str] = frozenset()
     relation_predicates: frozenset[str] = frozenset()
+    relation_aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from eai.cli import doctor, listing, score, tasks
+from eai.cli import doctor, listing, report, run, score, tasks
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
 
@@ -21,6 +21,8 @@ app.command("list")(listing.list_command)
 app.command("doctor")(doctor.doctor_command)
 app.add_typer(tasks.app, name="tasks")
 app.command("score")(score.score_command)
+app.command("run")(run.run_command)
+app.command("report")(report.report_command)
 
 
 def main(argv: list[str] | None = None) -> None:

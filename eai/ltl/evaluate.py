@@ -90,6 +90,7 @@ class _Run:
         self.atoms: dict[Atom, int] = {}
         self.masks: dict[tuple, int] = {}
         self.tables: dict[tuple, list[int]] = {}
+        self.acted: frozenset[str] | None = None
 
     # Facts about nodes, cached by identity: the formula outlives the run.
 
@@ -165,7 +166,10 @@ class _Run:
             return got
         if isinstance(node, Exists):
             got = 0
+            acted = self._acted_on() if self._only_actions(node.body) else None
             for body, inner in self._scope(node, env):
+                if acted is not None and inner[node.var] not in acted:
+                    continue  # an object no action names cannot make actions true
                 got |= self.mask(body, inner)
                 if got == full:
                     break
@@ -173,6 +177,17 @@ class _Run:
         if isinstance(node, ForN):
             return _exactly(node.n, [self.mask(body, inner) for body, inner in self._scope(node, env)], full)
         raise TypeError(f"not a state formula: {node!r}")
+
+    def _only_actions(self, node: Formula) -> bool:
+        """Is ``node`` built of action propositions with and/or only?"""
+        if isinstance(node, Prim):
+            return self.universe.kind(node) == ACTION
+        return isinstance(node, (And, Or)) and all(self._only_actions(arg) for arg in node.args)
+
+    def _acted_on(self) -> frozenset[str]:
+        if self.acted is None:
+            self.acted = frozenset(a for moves in self.at.values() for _, args in moves for a in args)
+        return self.acted
 
     def _prim(self, prim: Prim, env: Env) -> int:
         universe = self.universe

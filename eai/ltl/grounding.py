@@ -251,7 +251,8 @@ class _Search:
 
     def _preferred(self, alternatives: Iterator[list[Item]]) -> Iterator[list[Item]]:
         listed = list(alternatives)
-        return iter(sorted(listed, key=lambda items: not all(self._fact(n, e) == p for n, e, p, _ in items)))
+        return iter(sorted(listed, key=lambda items: not all(self._fact(n, e) == p for n, e, p, unlisted in items
+                                                             if not unlisted)))
 
     def _fact(self, node: Formula, env: Env) -> bool:
         """Truth in the preferred state (actions count as true: a state cannot tell)."""

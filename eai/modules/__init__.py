@@ -5,8 +5,9 @@ from __future__ import annotations
 from eai.exceptions import UnknownNameError
 from eai.modules.action_sequencing import ActionSequencing
 from eai.modules.base import AbilityModule
+from eai.modules.goal_interpretation import GoalInterpretation
 
-MODULES: dict[str, AbilityModule] = {module.name: module for module in (ActionSequencing(),)}
+MODULES: dict[str, AbilityModule] = {module.name: module for module in (GoalInterpretation(), ActionSequencing())}
 
 
 def get_module(name: str) -> AbilityModule:

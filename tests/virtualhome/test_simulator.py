@@ -70,9 +70,9 @@ def test_action_goals_in_the_prompt(simulator, vh_tasks):
     assert "The following action(s) should be included:\nGRAB\nWASH or RINSE or SCRUB or WIPE\n" in text
 
 
-def test_other_modules_have_no_prompt_yet(simulator, wash_clothes):
+def test_unknown_modules_have_no_prompt(simulator, wash_clothes):
     with pytest.raises(EaiError):
-        simulator.prompt("goal_interpretation", wash_clothes)
+        simulator.prompt("no_such_module", wash_clothes)
 
 
 PROBE = """

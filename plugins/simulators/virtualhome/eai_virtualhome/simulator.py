@@ -8,6 +8,7 @@ from pathlib import Path
 from eai.pddl.model import Domain
 from eai.simulator import Simulator, Vocabulary
 from eai.world import Task
+from eai_virtualhome.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_virtualhome.prompt import action_sequencing_prompt
 from eai_virtualhome.vocabulary import ACTIONS, VOCABULARY
 from eai_virtualhome.world import VirtualHomeWorld
@@ -36,4 +37,6 @@ class VirtualHomeSimulator(Simulator):
     def prompt(self, module: str, task: Task) -> str:
         if module == "action_sequencing":
             return action_sequencing_prompt(task, ACTIONS)
+        if module == "goal_interpretation":
+            return goal_interpretation_prompt(task, ACTIONS)
         return super().prompt(module, task)

@@ -86,4 +86,9 @@ ROOM_ACTIONS = frozenset({"WALK", "RUN", "FIND"})
 STATES = frozenset({"CLOSED", "OPEN", "ON", "OFF", "PLUGGED_IN", "PLUGGED_OUT", "SITTING", "LYING", "CLEAN", "DIRTY"})
 RELATIONS = frozenset({"ONTOP", "INSIDE", "NEXT_TO", "FACING", "BETWEEN", "HOLDS_RH", "HOLDS_LH"})
 
-VOCABULARY = Vocabulary(ACTIONS, state_predicates=STATES, relation_predicates=RELATIONS)
+# Relation names the prompts print (ON for ONTOP; CLOSE in goals and NEAR in
+# scene descriptions for NEXT_TO), read back as the predicates they stand for.
+RELATION_ALIASES = MappingProxyType({"ON": "ONTOP", "CLOSE": "NEXT_TO", "NEAR": "NEXT_TO"})
+
+VOCABULARY = Vocabulary(ACTIONS, state_predicates=STATES, relation_predicates=RELATIONS,
+                        relation_aliases=RELATION_ALIASES)

@@ -1,0 +1,45 @@
+"""Time ``eai score`` on the gold plans, as responses in the upstream format.
+
+Targets: VirtualHome 342 plans under 5 s wall, BEHAVIOR 100 under 3 s (2 cores).
+"""
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from eai.plugins import get_plugins
+
+
+def responses(suite: str) -> list[dict[str, str]]:
+    tasks = get_plugins().suites.get(suite).load()
+    if suite == "virtualhome":
+        def text(task):
+            items = [f"{json.dumps(a.name)}: {json.dumps([p for arg in a.args for p in arg.rsplit('.', 1)])}"
+                     for a in task.gold_plan]
+            return "{" + ", ".join(items) + "}"
+    else:
+        def text(task):
+            names = task.extra["behavior"]["scene_names"]
+            return json.dumps([{"action": a.name, "object": ", ".join(names[x] for x in a.args)} for a in task.gold_plan])
+    return [{"identifier": t.id, "llm_output": text(t)} for t in tasks]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for suite in sys.argv[1:] or ["virtualhome", "behavior"]:
+            path = Path(tmp) / f"{suite}.json"
+            path.write_text(json.dumps(responses(suite)))
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "eai", "score", str(path), "--suite", suite, "--module",
+                            "action_sequencing", "--out", str(Path(tmp) / suite), "--quiet"], check=True)
+            wall = time.perf_counter() - start
+            summary = json.loads((Path(tmp) / suite / "summary.json").read_text())
+            print(f"{suite}: {summary['n']} gold plans scored in {wall:.2f} s wall "
+                  f"(task success {summary['task_success_rate']}%)")
+
+
+if __name__ == "__main__":
+    main()

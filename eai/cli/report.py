@@ -1,0 +1,30 @@
+"""``eai report``: tables and plots over one or more run folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from eai.cli.output import console
+from eai.plugins import get_plugins
+from eai.report.build import write_report
+from eai.report.collect import collect
+
+
+def gold_lengths(suites: set[str]) -> dict[str, dict[str, int]]:
+    registry = get_plugins().suites
+    return {s: {t.id: len(t.gold_plan) for t in registry.get(s).load()} for s in sorted(suites) if s in registry}
+
+
+def report_command(
+    runs: list[Path] = typer.Argument(..., help="Run folders (from eai run) or score folders (from eai score)."),
+    out: Path = typer.Option(None, "--out", help="Where to write the report (default: the first folder)."),
+    html: bool = typer.Option(False, "--html", help="Also write report.html with plots (self-contained, works offline)."),
+) -> None:
+    """Summarize runs: summary.json, report.md with tables shaped like the paper's
+    Tables 3-7 (several models side by side), and report.html with plots."""
+    units = collect(runs)
+    written = write_report(units, gold_lengths({u.suite for u in units}), out or runs[0], html)
+    for path in written:
+        console.print(f"wrote {path}", highlight=False)

@@ -1,0 +1,57 @@
+"""The gold goal options a prediction is scored against.
+
+A goal without quantifiers over states (VirtualHome) has one option: the
+task's state, relation and action goals. A quantified goal (BEHAVIOR) is
+grounded lazily with :func:`eai.ltl.options`, preferring alternatives true
+in the state the prediction describes (its positive literals, every
+candidate of an ambiguous name included), so the option the prediction
+meant tends to come first. At most :data:`OPTIONS_EXAMINED` options are
+read. When grounding yields none (or cannot ground the goal), the task's
+stored first option is used. Action goals are the task's in every option.
+Gold goals are sets: a goal listed twice (``FACING(character.65,
+phone.1000)`` in VirtualHome's ``540_1``) counts once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import islice, product
+
+from eai.goals import GoalChecker
+from eai.ltl import options
+from eai.modules.goal_interpretation.match import Gold
+from eai.modules.goal_interpretation.resolve import ACTION, Prediction
+from eai.world import AtomIndex, Literal, Task
+
+OPTIONS_EXAMINED = 100
+
+
+def gold_options(task: Task, checker: GoalChecker, predictions: Iterable[Prediction]) -> Iterator[Gold]:
+    goal = task.goal
+    stored = _gold(None, goal.state + goal.relation, goal.action)
+    if not checker.quantified:
+        yield stored
+        return
+    try:
+        grounded = options(checker.formula, checker.universe, prefer=_described(predictions))  # type: ignore[arg-type]
+    except ValueError:
+        grounded = iter(())
+    found = False
+    for index, option in enumerate(islice(grounded, OPTIONS_EXAMINED)):
+        found = True
+        yield _gold(index, [Literal(positive, atom) for positive, atom in option.literals], goal.action)
+    if not found:
+        yield stored
+
+
+def _gold(index: int | None, literals: Iterable[Literal], action: Iterable[tuple[str, ...]]) -> Gold:
+    unique = tuple(dict.fromkeys(literals))
+    return Gold(index, tuple(lit for lit in unique if len(lit.atom) == 2),
+                tuple(lit for lit in unique if len(lit.atom) != 2), tuple(dict.fromkeys(action)))
+
+
+def _described(predictions: Iterable[Prediction]):
+    """The state in which the prediction's positive literals hold."""
+    atoms = [(p.predicate, *objects) for p in predictions
+             if p.kind != ACTION and p.positive and not p.problem for objects in product(*p.candidates)]
+    return AtomIndex().state(atoms)

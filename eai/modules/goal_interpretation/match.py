@@ -1,0 +1,77 @@
+"""Predictions against one gold option: a maximum matching per kind of goal.
+
+A prediction may match a gold goal it fits (:meth:`Prediction.fits`): a
+literal with the same sign, predicate and objects, an ambiguous name standing
+for any of its candidates; an action name any alternative of an action step.
+Each gold goal is matched at most once and each prediction at most once, and
+the matching is a maximum one, so ambiguous names get the objects that match
+the most gold goals. Two predictions for one action step (``LOOKAT`` and
+``WATCH`` for ``LOOKAT|WATCH``) match it once: the other is a wrong goal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from eai.modules.goal_interpretation.resolve import ACTION, KINDS, RELATION, STATE, Prediction
+from eai.pddl.logic_form import Counts, total
+from eai.world import Literal
+
+
+@dataclass(frozen=True)
+class Gold:
+    """The gold goals of one option (``index`` None: the task's only one)."""
+
+    index: int | None
+    state: tuple[Literal, ...]
+    relation: tuple[Literal, ...]
+    action: tuple[tuple[str, ...], ...]
+
+    def of(self, kind: str) -> tuple:
+        return {STATE: self.state, RELATION: self.relation, ACTION: self.action}[kind]
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Counts per kind against ``gold``, and per kind which prediction
+    (index in that kind's list) matched which gold goal (index)."""
+
+    gold: Gold
+    counts: dict[str, Counts]
+    pairs: dict[str, dict[int, int]]
+
+    @property
+    def overall(self) -> Counts:
+        return total(self.counts.values())
+
+
+def score(predictions: dict[str, list[Prediction]], gold: Gold) -> Scored:
+    counts, pairs = {}, {}
+    for kind in KINDS:
+        goals = gold.of(kind)
+        mine = predictions.get(kind, [])
+        pairs[kind] = max_matching([[j for j, g in enumerate(goals) if p.fits(g)] for p in mine])
+        counts[kind] = Counts(len(pairs[kind]), len(mine), len(goals))
+    return Scored(gold, counts, pairs)
+
+
+def max_matching(edges: Sequence[Sequence[int]]) -> dict[int, int]:
+    """A maximum matching {item: gold} where item ``i`` may take the golds
+    ``edges[i]`` (augmenting paths, items and golds tried in order, so the
+    result is the same on every run)."""
+    owner: dict[int, int] = {}
+
+    def augment(item: int, seen: set[int]) -> bool:
+        for gold in edges[item]:
+            if gold not in seen:
+                seen.add(gold)
+                if gold not in owner or augment(owner[gold], seen):
+                    owner[gold] = item
+                    return True
+        return False
+
+    for item in range(len(edges)):
+        if edges[item]:
+            augment(item, set())
+    return {item: gold for gold, item in sorted(owner.items())}

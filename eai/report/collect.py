@@ -1,0 +1,46 @@
+"""Finding the scored units (suite/module/model) under run folders."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from eai.exceptions import EaiError
+
+
+@dataclass(frozen=True)
+class UnitResult:
+    """One scored unit: its summary and the folder holding its records."""
+
+    suite: str
+    module: str
+    model: str
+    summary: dict[str, Any]
+    folder: Path
+
+    def records(self) -> list[dict[str, Any]]:
+        path = self.folder / "records.jsonl"
+        if not path.exists():
+            return []
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def collect(folders: list[Path]) -> list[UnitResult]:
+    """Every summary.json under the given folders, sorted by module, model, suite."""
+    found = []
+    for folder in folders:
+        if not folder.is_dir():
+            raise EaiError(f"{folder} is not a folder")
+        paths = sorted(folder.rglob("summary.json"))
+        if not paths:
+            raise EaiError(f"{folder} holds no summary.json (is it a run folder or an `eai score --out` folder?)")
+        for path in paths:
+            summary = json.loads(path.read_text(encoding="utf-8"))
+            if "suite" not in summary or "module" not in summary:
+                continue  # e.g. a report's own summary.json
+            model = summary.get("model") or path.parent.name
+            found.append(UnitResult(summary["suite"], summary["module"], model, summary, path.parent))
+    found.sort(key=lambda u: (u.module, u.model, u.suite, str(u.folder)))
+    return found

@@ -1,0 +1,100 @@
+"""The paper's result tables (3-7), filled from unit summaries: one row per
+model, each metric with a column per simulator (V = VirtualHome, B = BEHAVIOR)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eai.report.collect import UnitResult
+
+SUITE_LETTERS = {"virtualhome": "V", "behavior": "B"}
+
+
+@dataclass(frozen=True)
+class Column:
+    group: str
+    header: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    name: str
+    title: str
+    module: str
+    columns: tuple[Column, ...]
+
+
+def _cols(group: str, *pairs: tuple[str, tuple[str, ...]]) -> tuple[Column, ...]:
+    return tuple(Column(group, header, path) for header, path in pairs)
+
+
+ACTION_ERRORS = (
+    _cols("Goal evaluation", ("Task SR", ("task_success_rate",)), ("Execution SR", ("execution_success_rate",)))
+    + _cols("Grammar error", ("Parsing", ("errors", "parsing")), ("Hallucination", ("errors", "hallucination")),
+            ("Arg. number", ("errors", "arity")))
+    + _cols("Runtime error", ("Wrong order", ("errors", "wrong_order")), ("Missing step", ("errors", "missing_step")),
+            ("Affordance", ("errors", "affordance")), ("Additional step", ("errors", "additional_step")))
+)
+GOAL_SUCCESS = _cols("Goal success", ("State", ("goal_success", "state")), ("Relation", ("goal_success", "relation")),
+                     ("Action", ("goal_success", "action")), ("Total", ("goal_success", "total")))
+
+GOAL_INTERPRETATION = tuple(
+    Column(kind.capitalize() if kind != "relation" else "Spatial", header, (kind, key))
+    for kind in ("state", "relation", "action", "overall")
+    for header, key in (("Precision", "precision"), ("Recall", "recall"), ("F1", "f1"))
+)
+
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", GOAL_INTERPRETATION),
+    TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing", ACTION_ERRORS),
+    TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
+)
+
+
+def value(summary: dict[str, Any], path: tuple[str, ...]) -> Any:
+    for key in path:
+        if not isinstance(summary, dict) or key not in summary:
+            return None
+        summary = summary[key]
+    return summary
+
+
+def table_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str], list[str], list[list[Any]]]:
+    """(suites in column order, header cells, rows) of one table."""
+    mine = [u for u in units if u.module == spec.module]
+    present = {u.suite for u in mine}
+    suites = [s for s in SUITE_LETTERS if s in present] + sorted(present - SUITE_LETTERS.keys())
+    models = sorted({u.model for u in mine})
+    by_key = {(u.model, u.suite): u.summary for u in mine}
+    headers = ["Model"] + [f"{c.group}: {c.header} ({SUITE_LETTERS.get(s, s)})" for c in spec.columns for s in suites]
+    rows = []
+    for model in models:
+        row: list[Any] = [model]
+        for column in spec.columns:
+            for suite in suites:
+                summary = by_key.get((model, suite))
+                row.append(value(summary, column.path) if summary else None)
+        rows.append(row)
+    return suites, headers, rows
+
+
+def markdown(spec: TableSpec, units: Sequence[UnitResult]) -> str:
+    suites, headers, rows = table_rows(spec, units)
+    if not rows:
+        return ""
+    lines = [f"### {spec.name}: {spec.title}", "", "| " + " | ".join(headers) + " |",
+             "|" + "---|" * len(headers)]
+    for row in rows:
+        lines.append("| " + " | ".join(_cell(v) for v in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.1f}"
+    return str(v)

@@ -1,0 +1,1 @@
+"""The evaluation runner: tasks x modules x models, concurrent, cached, resumable."""

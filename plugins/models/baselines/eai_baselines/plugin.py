@@ -1,0 +1,7 @@
+from eai.hookspecs import hookimpl
+from eai_baselines import BaselineProvider
+
+
+@hookimpl
+def eai_register_models(register):
+    register(BaselineProvider())

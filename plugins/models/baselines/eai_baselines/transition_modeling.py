@@ -1,0 +1,35 @@
+"""A lexical transition model: an operator makes true the predicates its name
+names. A floor for transition modeling: no model, no knowledge of the domain
+beyond predicate and operator names.
+
+For each operator the task needs (its header, as the prompt gives it), the
+effect asserts every predicate whose name's words all occur, stemmed, among the
+operator name's words (``switch_on`` -> ``(on ?obj)``; ``slice`` ->
+``(sliced ?obj)``), applied to the first parameters of the right number; the
+precondition is that those effects do not hold yet.
+"""
+
+from __future__ import annotations
+
+from eai.pddl.formula import And, Not, Pred
+from eai.pddl.model import Domain, Operator
+from eai.world import Task
+from eai_baselines.words import stem, words
+
+
+def operator_guess(header: Operator, domain: Domain) -> Operator:
+    name_words = {stem(w) for w in words(header.name.replace("_", " "))}
+    params = [p for p, _ in header.parameters]
+    effects = []
+    for decl in domain.predicates:
+        pred_words = {stem(w) for w in words(decl.name.replace("_", " "))}
+        arity = len(decl.parameters)
+        if pred_words and pred_words <= name_words and 0 < arity <= len(params):
+            effects.append(Pred(decl.name, tuple(params[-arity:])))
+    return Operator(header.name, header.parameters, And(tuple(Not(e) for e in effects)), And(tuple(effects)))
+
+
+def guess(task: Task, domain: Domain) -> str:
+    needed = task.transition_model.operators if task.transition_model else ()
+    blocks = [operator_guess(op, domain).to_pddl("") for op in domain.operators if op.name in needed]
+    return "\n\n".join(blocks)

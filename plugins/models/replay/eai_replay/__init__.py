@@ -1,0 +1,41 @@
+"""``replay:PATH``: answers read from a responses file (ours or the upstream format).
+
+Useful to re-run scoring, reports or pipelines on answers obtained elsewhere,
+with no model at all. A task missing from the file is a failed call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from eai.exceptions import EaiError
+from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
+from eai.responses import match_identifier, read_responses
+
+
+class ReplayModel(LanguageModel):
+    provider = "replay"
+    cacheable = False
+
+    def __init__(self, path: str) -> None:
+        self.model = path
+        self.answers = {r.identifier: r.output for r in read_responses(Path(path))}
+
+    async def generate(self, request: Request) -> str:
+        task_id = getattr(request.task, "id", None)
+        if task_id is not None:
+            for identifier, text in self.answers.items():
+                if match_identifier(identifier, [task_id]) == task_id:
+                    return text
+        raise ModelCallError(f"{self.model} has no answer for task {task_id!r}")
+
+
+class ReplayProvider(ModelProvider):
+    name = "replay"
+    description = "Answers from a responses file: replay:PATH (JSONL or the upstream JSON list)"
+
+    def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
+        if not model:
+            raise EaiError("replay needs a file: replay:PATH")
+        return ReplayModel(model)

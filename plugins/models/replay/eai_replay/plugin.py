@@ -1,0 +1,7 @@
+from eai.hookspecs import hookimpl
+from eai_replay import ReplayProvider
+
+
+@hookimpl
+def eai_register_models(register):
+    register(ReplayProvider())

@@ -1,0 +1,42 @@
+"""The BEHAVIOR simulator: vocabulary, worlds, prompts and transition model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from eai.pddl.model import Domain
+from eai.simulator import Simulator, Vocabulary
+from eai.world import Task
+from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
+from eai_behavior.prompt import action_sequencing_prompt
+from eai_behavior.vocabulary import VOCABULARY
+from eai_behavior.world import BehaviorWorld
+
+
+class BehaviorSimulator(Simulator):
+    name = "behavior"
+    description = "BEHAVIOR activities, symbolic: the paper's action semantics without the iGibson physics"
+
+    def __init__(self, domain_file: Callable[[], Path]) -> None:
+        self._domain_file = domain_file
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
+    def world(self, task: Task) -> BehaviorWorld:
+        return BehaviorWorld(task)
+
+    def transition_model(self) -> Domain:
+        """The paper's PDDL domain (an abstraction of these semantics, 30 operators)."""
+        from eai.pddl.parser import parse_domain
+
+        return parse_domain(self._domain_file().read_text(encoding="utf-8"))
+
+    def prompt(self, module: str, task: Task) -> str:
+        if module == "action_sequencing":
+            return action_sequencing_prompt(task)
+        if module == "goal_interpretation":
+            return goal_interpretation_prompt(task)
+        return super().prompt(module, task)

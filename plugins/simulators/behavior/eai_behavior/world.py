@@ -1,0 +1,157 @@
+"""A BEHAVIOR task as an eai World: checks, transitions and search successors.
+
+``check`` decides in this order: affordance (the action exists, arity,
+distinct objects that exist and are not the agent, abilities, scene rules)
+-> redundancy (the effect already holds: a no-op needs no precondition)
+-> a sliced whole is no longer an object one acts on (affordance)
+-> preconditions (every unmet one, as ground formulas). The semantics per
+action are in :mod:`eai_behavior.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from itertools import product
+
+from eai.pddl.formula import to_sexpr
+from eai.simulator import Check, World
+from eai.world import Action, AtomIndex, State, Task
+from eai_behavior.defaults import initial_atoms
+from eai_behavior.effects import Edit, derive_wholes
+from eai_behavior.names import Names
+from eai_behavior.preconditions import Step
+from eai_behavior.rules import HAND_OF, RULES
+from eai_behavior.scene import Scene
+from eai_behavior.view import View
+from eai_behavior.vocabulary import ACTIONS
+
+VIEW_CACHE = 4096  # decoded states kept per world
+
+
+class BehaviorWorld(World):
+    def __init__(self, task: Task) -> None:
+        self.scene = Scene(task)
+        index = AtomIndex(sorted(initial_atoms(self.scene)))
+        super().__init__(task, index)
+        self._initial = State(index, (1 << len(index)) - 1)
+        self._views: dict[int, View] = {}
+        self._pools: dict[tuple[str, int, tuple[str, ...]], list[str]] = {}
+
+    @property
+    def initial(self) -> State:
+        return self._initial
+
+    def view(self, state: State) -> View:
+        """``state`` decoded (cached: search asks many questions of one state)."""
+        view = self._views.get(state.bits)
+        if view is None:
+            if len(self._views) >= VIEW_CACHE:
+                self._views.clear()
+            view = self._views[state.bits] = View(state)
+        return view
+
+    def check(self, state: State, action: Action) -> Check:
+        reason = self.unaffordable(action)
+        if reason:
+            return Check(affordable=False, reason=reason)
+        return self._dynamic_check(state, action)
+
+    def unaffordable(self, action: Action) -> str:
+        """Why ``action`` can never be done on its objects ("" if it can)."""
+        spec = ACTIONS.get(action.name)
+        if spec is None:
+            return f"unknown action {action.name}"
+        if len(action.args) != spec.arity:
+            return f"{action.name} takes {spec.arity} object(s), got {len(action.args)}"
+        if len(set(action.args)) != len(action.args):
+            return f"{action.name} needs distinct objects"
+        for position, arg in enumerate(action.args):
+            reason = self._unaffordable_arg(action.name, position, arg)
+            if reason:
+                return reason
+        return RULES[action.name].why_impossible(self.scene, action.args)
+
+    def _unaffordable_arg(self, name: str, position: int, arg: str) -> str:
+        if arg not in self.objects:
+            return f"unknown object {arg}"
+        if arg == self.scene.agent:
+            return "the agent cannot be an object of an action"
+        needed = ACTIONS[name].requirements[position]
+        if needed and self.scene.abilities[arg].isdisjoint(needed):
+            return f"{name} needs an object that is {' or '.join(needed)}; {arg} is not"
+        return ""
+
+    def _step(self, state: State, action: Action) -> Step:
+        return Step(self.scene, self.view(state), action.args, HAND_OF[action.name])
+
+    def _dynamic_check(self, state: State, action: Action) -> Check:
+        rule, step = RULES[action.name], self._step(state, action)
+        reason = rule.redundant(step) if rule.redundant else None
+        if reason:
+            return Check(redundant=True, reason=reason)
+        reason = self._sliced_whole(step, action)
+        if reason:
+            return Check(affordable=False, reason=reason)
+        missing = tuple(dict.fromkeys(f for p in rule.preconditions for f in p(step)))
+        if missing:
+            return Check(missing=missing, reason="unmet: " + ", ".join(map(to_sexpr, missing)))
+        return Check()
+
+    def _sliced_whole(self, step: Step, action: Action) -> str:
+        """A sliced whole is no longer an object one acts on (only its parts are)."""
+        if action.name == "NAVIGATE_TO":
+            return ""
+        whole = next((a for a in action.args if a in self.scene.parts_of and step.view.has("sliced", a)), None)
+        return f"{whole} is sliced: act on its parts" if whole else ""
+
+    def _runs(self, state: State, action: Action) -> bool:
+        """Executable and not redundant: :meth:`check`'s verdict without its explanation, for search."""
+        rule, step = RULES[action.name], self._step(state, action)
+        if (rule.redundant and rule.redundant(step)) or self._sliced_whole(step, action):
+            return False
+        return not any(p(step) for p in rule.preconditions)
+
+    def apply(self, state: State, action: Action) -> State:
+        edit = Edit()
+        RULES[action.name].effect(self._step(state, action), edit)
+        after = edit.apply(state, self.index)
+        sliced = [w for w in self.scene.parts_of if ("sliced", w) in after]
+        return derive_wholes(after, self.view(after), sliced, self.scene.parts_of, self.index) if sliced else after
+
+    def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
+        """Executable, non-redundant actions that change the state (so not
+        NAVIGATE_TO), in vocabulary order, objects in id order."""
+        among = self.scene.ids if objects is None else tuple(sorted(set(objects)))
+        view = self.view(state)
+        for name, spec in ACTIONS.items():
+            rule, hand = RULES[name], HAND_OF[name]
+            if name == "NAVIGATE_TO" or (hand is not None and rule.needs_held and view.hand[hand] is None):
+                continue
+            for args in product(*(self._pool(name, i, among) for i in range(spec.arity))):
+                if len(set(args)) != len(args):
+                    continue
+                action = Action(name, args)
+                if self._runs(state, action):
+                    yield action, self.apply(state, action)
+
+    def _pool(self, name: str, position: int, among: tuple[str, ...]) -> list[str]:
+        """Objects of ``among`` that can be argument ``position`` of ``name`` at all
+        (for one-object actions, with the scene rules too: the two-object
+        actions have none)."""
+        key = (name, position, among)
+        pool = self._pools.get(key)
+        if pool is None:
+            if ACTIONS[name].arity == 1:
+                pool = [o for o in among if not self.unaffordable(Action(name, (o,)))]
+            else:
+                pool = [o for o in among if not self._unaffordable_arg(name, position, o)]
+            self._pools[key] = pool
+        return pool
+
+    @cached_property
+    def _names(self) -> Names:
+        return Names(self.task, self.scene.agent)
+
+    def resolve_args(self, raw: list[str]) -> list[str | None]:
+        return self._names.resolve(raw)

@@ -1,0 +1,1 @@
+"""Tests of the BEHAVIOR simulator plugin on the real task suite."""

@@ -1,0 +1,111 @@
+"""Action sequencing on real VirtualHome tasks: gold plans, single faults, the parser."""
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eai.modules.action_sequencing.parse import RawStep, parse_plan
+from eai.plugins import get_plugins
+from eai.responses import Response
+from eai.scoring import score
+from tests.helpers import run_eai
+
+
+def upstream_output(actions):
+    """A plan written as upstream models write it: a JSON object with repeated keys, [name, id] values."""
+    items = [f"{json.dumps(name)}: {json.dumps([p for arg in args for p in arg.rsplit('.', 1)])}" for name, *args in actions]
+    return "{" + ", ".join(items) + "}"
+
+
+@pytest.fixture(scope="module")
+def gold():
+    return {t.id: [[a.name, *a.args] for a in t.gold_plan] for t in get_plugins().suites.get("virtualhome").load()}
+
+
+def score_plans(plans):
+    responses = [Response(task_id, upstream_output(plan)) for task_id, plan in plans.items()]
+    return score(get_plugins(), "virtualhome", "action_sequencing", responses)
+
+
+def test_gold_plans_succeed(gold):
+    result = score_plans(gold)
+    assert result.summary["n"] == 342
+    assert result.summary["task_success_rate"] >= 99.0
+    failed = sorted(r["identifier"] for r in result.records if not r["success"])
+    assert failed == ["317_2", "430_2", "688_1"]  # data defects, docs/metrics.md
+
+
+def wash_clothes_with(edit, gold):
+    plan = [list(step) for step in gold["27_2"]]
+    return score_plans({"27_2": edit(plan)}).records[0]
+
+
+def test_dropping_a_needed_step_is_a_missing_step(gold):
+    record = wash_clothes_with(lambda p: p[:6] + p[7:], gold)  # no GRAB(soap) before PUTBACK(soap)
+    assert (record["error_type"], record["error_step"]) == ("missing_step", 7)  # at PUTBACK(soap)
+    assert not record["success"]
+
+
+def test_a_step_after_the_action_that_needed_it_is_a_wrong_order(gold):
+    record = wash_clothes_with(lambda p: p[:6] + p[7:9] + [p[6]] + p[9:], gold)  # GRAB(soap) after PUTBACK(soap)
+    assert (record["error_type"], record["error_step"]) == ("wrong_order", 7)
+
+
+def test_an_object_not_in_the_scene_is_a_hallucination(gold):
+    record = wash_clothes_with(lambda p: p[:5] + [["GRAB", "unicorn.9999"]] + p[5:], gold)
+    assert (record["error_type"], record["error_step"]) == ("hallucination", 5)
+
+
+def test_opening_what_cannot_open_is_an_affordance_error(gold):
+    record = wash_clothes_with(lambda p: p[:7] + [["OPEN", "soap.1002"]] + p[7:], gold)
+    assert (record["error_type"], record["error_step"]) == ("affordance", 7)
+
+
+def test_switching_on_twice_is_an_additional_step_on_a_successful_plan(gold):
+    record = wash_clothes_with(lambda p: p + [p[-1]], gold)
+    assert record["success"] and record["additional_steps"] == 1 and record["error_type"] is None
+
+
+def test_wrong_argument_count_is_an_arity_error(gold):
+    record = wash_clothes_with(lambda p: p[:6] + [["GRAB", "soap.1002", "washing_machine.1001"]] + p[7:], gold)
+    assert (record["error_type"], record["error_step"]) == ("arity", 6)
+
+
+def test_parser_reads_what_models_write():
+    assert parse_plan("Here you go:\n```json\n{'walk': ['sink', 231], 'STANDUP': [], 'walk': ['tv']}\n```").steps == (
+        RawStep("WALK", ("sink", "231")), RawStep("STANDUP"), RawStep("WALK", ("tv",)))
+    assert parse_plan('[{"action": "RIGHT_PLACE_NEXTTO_ONTOP", "object": "a_1, b_2"}]').steps == (
+        RawStep("RIGHT_PLACE_NEXTTO_ONTOP", ("a_1", "b_2")),)
+    assert parse_plan("[WALK] <sink> (1.231)\n[STANDUP]").steps == (RawStep("WALK", ("sink.231",)), RawStep("STANDUP"))
+    assert parse_plan("I cannot help with that.").error
+
+
+@given(st.text())
+def test_parser_never_raises(text):
+    parse_plan(text)
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)))
+def test_parser_never_raises_on_json(value):
+    parse_plan(json.dumps(value))
+
+
+def test_score_cli_is_byte_identical_across_hash_seeds(tmp_path, gold):
+    path = tmp_path / "responses.json"
+    some = dict(list(gold.items())[:40])
+    path.write_text(json.dumps([{"identifier": k, "llm_output": upstream_output(v)} for k, v in some.items()]))
+    outputs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"out{seed}"
+        result = run_eai("score", str(path), "--suite", "virtualhome", "--module", "action_sequencing",
+                         "--out", str(out), "--quiet", env={"PYTHONHASHSEED": seed})
+        assert result.returncode == 0, result.stderr
+        outputs.append(((out / "summary.json").read_bytes(), (out / "records.jsonl").read_bytes()))
+    assert outputs[0] == outputs[1]
+    summary = json.loads(outputs[0][0])
+    assert set(summary["errors"]) == {"parsing", "hallucination", "arity", "affordance", "missing_step",
+                                      "additional_step", "wrong_order"}
+    assert set(summary["goal_success"]) == {"state", "relation", "action", "total"}
