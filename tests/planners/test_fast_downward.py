@@ -170,7 +170,7 @@ def test_time_limit_ends_the_whole_run(planner, own_tmp):
 def test_memory_limit(planner):
     """The search runs out of memory. (Fast Downward's translator, which runs in
     Python, can spin at a memory limit instead; the time limit ends it then.)"""
-    result = planner.solve(*pigeonhole(12), Budget(seconds=60, memory_mb=30))
+    result = planner.solve(*pigeonhole(12), Budget(seconds=60, memory_mb=20))
     assert result.outcome is Outcome.BUDGET_EXHAUSTED and result.detail == "memory limit"
 
 
@@ -217,3 +217,17 @@ def test_importing_the_plugin_does_not_import_unified_planning():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": paths}).stdout
     assert out.strip() == "[]"
+
+
+def test_lama_first_gives_way_to_the_second_search():
+    """Wash clothes (954_2) with only the operators it needs: lama-first stays
+    on a plateau; greedy search with FF and causal-graph heuristics solves it."""
+    plugins = load_plugins()
+    task = plugins.suites.get("virtualhome").load(["954_2"])[0]
+    gold = parse_domain(plugins.suites.get("virtualhome").file("domain").read_text())
+    needed = dataclasses.replace(gold, operators=tuple(gold.operator(n) for n in task.transition_model.operators))
+    problem_954 = parse_problem(task.transition_model.problem)
+    assert "max_time=2" in runner.searches(Path("bin"), Budget(seconds=4))[0][2]
+    result = FastDownward().solve(needed, problem_954, Budget(seconds=8))
+    assert result.solved and 4 <= result.seconds < 8
+    World(needed, problem_954).run(result.plan)

@@ -16,12 +16,14 @@ unified-planning imports) for one thread and refuses to start otherwise.
 
 Protocol, one line each on stdin/stdout: the host says ``ready`` (or
 ``error <why>``); then per request ``{"work": dir, "memory_mb": n|null,
-"cpu_seconds": n|null, "search": argv}`` it answers the child's pid, and the
-child's exit code once it has ended. The child starts a new session, sets its
-limits, prepares, runs the translator in-process on ``dir``/domain.pddl and
-problem.pddl, then replaces itself by the search; its exit code is Fast
-Downward's (the translator's when that fails, else the search's) or the
-preparer's. ``memory_mb`` bounds the address space the child adds to what it
+"cpu_seconds": n|null, "searches": [argv, ...]}`` it answers the child's
+pid, and the child's exit code once it has ended. The child starts a new
+session, sets its limits, prepares, runs the translator in-process on
+``dir``/domain.pddl and problem.pddl, then runs the searches in turn (a
+portfolio): each but the last as a process of its own, going on only when it
+gave up without a verdict (exit code 12), and finally replaces itself by the
+last. Its exit code is Fast Downward's (the translator's when that fails,
+else the last search's) or the preparer's. ``memory_mb`` bounds the address space the child adds to what it
 inherits from the host (a host with unified-planning imported maps about
 360 MB), and then the whole address space of the search.
 """
@@ -33,9 +35,11 @@ import json
 import os
 import resource
 import runpy
+import subprocess
 import sys
 import traceback
 
+SEARCH_UNSOLVED_INCOMPLETE = 12  # gave up (its own time limit, or an incomplete search) without a verdict
 TRANSLATE_CRITICAL_ERROR = 30
 SEARCH_CRITICAL_ERROR = 32
 SINGLE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
@@ -87,7 +91,7 @@ def _answer(text: str) -> None:
     sys.stdout.flush()
 
 
-def _child(prepare, work: str, memory_mb: int | None, cpu_seconds: int | None, search: list[str]) -> None:
+def _child(prepare, work: str, memory_mb: int | None, cpu_seconds: int | None, searches: list[list[str]]) -> None:
     """Never returns: becomes the search or exits with Fast Downward's (or the preparer's) code."""
     code = TRANSLATE_CRITICAL_ERROR
     try:
@@ -102,12 +106,21 @@ def _child(prepare, work: str, memory_mb: int | None, cpu_seconds: int | None, s
             code = _translate()
         if code == 0:
             code = SEARCH_CRITICAL_ERROR
-            if memory_mb is not None:
-                _limit_address_space(memory_mb * 1024 * 1024)
+
+            def limit() -> None:
+                if memory_mb is not None:
+                    _limit_address_space(memory_mb * 1024 * 1024)
+
             _redirect(0, "output.sas", os.O_RDONLY)
-            _redirect(1, "search.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            _redirect(1, "search.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
             os.dup2(1, 2)
-            os.execv(search[0], search)
+            for search in searches[:-1]:
+                code = subprocess.call(search, preexec_fn=limit)
+                if code != SEARCH_UNSOLVED_INCOMPLETE:
+                    return
+                os.lseek(0, 0, os.SEEK_SET)  # the next search reads output.sas from its start
+            limit()
+            os.execv(searches[-1][0], searches[-1])
     except BaseException:
         traceback.print_exc()
     finally:

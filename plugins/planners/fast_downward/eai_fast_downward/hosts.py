@@ -45,10 +45,10 @@ class Host:
             self.close()
             raise HostError(first or "the planner host did not start")
 
-    def run(self, work: Path, search: list[str], budget: Budget, deadline: float | None) -> int | None:
+    def run(self, work: Path, searches: list[list[str]], budget: Budget, deadline: float | None) -> int | None:
         """Exit code of one run in ``work``; None when it ran out of time."""
         cpu = None if budget.seconds is None else int(budget.seconds) + 1
-        request = {"work": str(work), "memory_mb": budget.memory_mb, "cpu_seconds": cpu, "search": search}
+        request = {"work": str(work), "memory_mb": budget.memory_mb, "cpu_seconds": cpu, "searches": searches}
         try:
             self.process.stdin.write((json.dumps(request) + "\n").encode())
             self.process.stdin.flush()
@@ -109,13 +109,13 @@ class Hosts:
         self._idle: list[Host] = []
         self._lock = threading.Lock()
 
-    def run(self, work: Path, search: list[str], budget: Budget, deadline: float | None) -> int | None:
+    def run(self, work: Path, searches: list[list[str]], budget: Budget, deadline: float | None) -> int | None:
         with self._lock:
             host = self._idle.pop() if self._idle else None
         host = host or Host(self.bin_dir, self.prepare)
         reusable = False
         try:
-            code = host.run(work, search, budget, deadline)
+            code = host.run(work, searches, budget, deadline)
             reusable = True
             return code
         finally:
