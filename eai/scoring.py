@@ -29,8 +29,9 @@ def score(
     progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> ScoreResult:
     """Records in the suite's task order and their summary. A task answered
-    more than once is scored on its last answer; unknown identifiers are
-    listed; a task whose model call failed is scored on empty text and flagged.
+    more than once is scored on its last answer; identifiers of no task the
+    module covers are listed; a task whose model call failed is scored on
+    empty text and flagged.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite = plugins.suites.get(suite_name)
@@ -45,7 +46,9 @@ def score(
         else:
             answers[task_id] = response
     order = [task_id for task_id in ids if task_id in answers]
-    tasks = suite.load(order)
+    loaded = suite.load(order)
+    tasks = [task for task in loaded if module.applies_to(task)]
+    unmatched += [task.id for task in loaded if not module.applies_to(task)]
     simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
     env = Env(simulator, plugins, options or {})
     items = [(module.parse(answers[task.id].output), task) for task in tasks]

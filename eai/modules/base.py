@@ -36,6 +36,11 @@ class AbilityModule(ABC):
     description: str = ""
     needs_simulator: bool = True  # False: evaluation uses only the task and its suite's files
 
+    def applies_to(self, task: Task) -> bool:
+        """Whether ``task`` has what this module needs (transition modeling: a
+        transition model); runs and scoring leave other tasks out."""
+        return True
+
     def prompt(self, task: Task, simulator: Simulator) -> tuple[Message, ...]:
         """The model input for ``task`` (paper appendix I), from the simulator's template."""
         return (Message("user", simulator.prompt(self.name, task)),)

@@ -68,14 +68,14 @@ def resolve_model(plugins: Plugins, spec: str, options: dict[str, str]) -> Langu
     return plugins.models.get(provider).create(name, options)
 
 
-def select_tasks(plugins: Plugins, config: RunConfig, suite: str) -> list[Task]:
+def select_tasks(plugins: Plugins, config: RunConfig, suite: str, module: str) -> list[Task]:
+    """The suite's tasks the module covers, narrowed to ``task_ids``, at most ``limit``."""
     ids = plugins.suites.get(suite).ids()
     if config.task_ids:
         wanted = set(config.task_ids)
         ids = [i for i in ids if i in wanted]
-    if config.limit is not None:
-        ids = ids[: config.limit]
-    return plugins.suites.get(suite).load(ids)
+    covered = [task for task in plugins.suites.get(suite).load(ids) if get_module(module).applies_to(task)]
+    return covered if config.limit is None else covered[: config.limit]
 
 
 def prepare(config: RunConfig, plugins: Plugins) -> None:
@@ -104,7 +104,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     folder = unit.folder(config.out)
     log = ResponseLog(folder / "responses.jsonl")
     answered = {i for i, r in log.read().items() if not r.error}
-    tasks = select_tasks(plugins, config, unit.suite)
+    tasks = select_tasks(plugins, config, unit.suite, unit.module)
     pending = [t for t in tasks if t.id not in answered]
     module = get_module(unit.module)
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
