@@ -20,6 +20,11 @@ def score_command(
     module: str = typer.Option(..., "--module", help=f"Ability module: {', '.join(MODULES)}."),
     out: Path = typer.Option(Path("scores"), "--out", help="Directory for summary.json and records.jsonl."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    sensitivity: bool = typer.Option(False, "--sensitivity", help="Transition modeling: also re-plan with each operator alone swapped in (paper appendix F)."),
+    planner: str = typer.Option("fast_downward", "--planner", help="PDDL planner for transition modeling (see: eai list planners)."),
+    planner_seconds: float = typer.Option(30.0, "--planner-seconds", min=0.1, help="Time limit per planning problem."),
+    planner_memory_mb: int = typer.Option(2048, "--planner-memory-mb", min=16, help="Memory limit per planning problem."),
+    workers: int = typer.Option(None, "--workers", min=1, help="Planner runs at once (default: every core)."),
 ) -> None:
     """Score model responses against the gold annotation.
 
@@ -27,10 +32,12 @@ def score_command(
     record per task, in the suite's order); docs/metrics.md explains every field.
     """
     answers = read_responses(responses)
+    options = {"sensitivity": sensitivity, "planner": planner, "planner_seconds": planner_seconds,
+               "planner_memory_mb": planner_memory_mb, "workers": workers}
     with Progress(TextColumn("scoring {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=quiet, transient=True) as progress:
         bar = progress.add_task(f"{suite}/{module}", total=None)
-        result = score(get_plugins(), suite, module, answers,
+        result = score(get_plugins(), suite, module, answers, options,
                        progress=lambda done, total: progress.update(bar, completed=done, total=total))
     write_result(result, out)
     if not quiet:

@@ -6,8 +6,11 @@ from eai.exceptions import UnknownNameError
 from eai.modules.action_sequencing import ActionSequencing
 from eai.modules.base import AbilityModule
 from eai.modules.goal_interpretation import GoalInterpretation
+from eai.modules.transition_modeling import TransitionModeling
 
-MODULES: dict[str, AbilityModule] = {module.name: module for module in (GoalInterpretation(), ActionSequencing())}
+MODULES: dict[str, AbilityModule] = {
+    module.name: module for module in (GoalInterpretation(), ActionSequencing(), TransitionModeling())
+}
 
 
 def get_module(name: str) -> AbilityModule:
