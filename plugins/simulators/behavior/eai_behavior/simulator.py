@@ -10,6 +10,7 @@ from eai.simulator import Simulator, Vocabulary
 from eai.world import Task
 from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_behavior.prompt import action_sequencing_prompt
+from eai_behavior.transition_modeling_prompt import transition_modeling_prompt
 from eai_behavior.vocabulary import VOCABULARY
 from eai_behavior.world import BehaviorWorld
 
@@ -39,4 +40,6 @@ class BehaviorSimulator(Simulator):
             return action_sequencing_prompt(task)
         if module == "goal_interpretation":
             return goal_interpretation_prompt(task)
+        if module == "transition_modeling":
+            return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
         return super().prompt(module, task)
