@@ -18,8 +18,7 @@ of two routes:
 Both run in *planner hosts* (``host.py``): a process that imports the
 translator (and, on the first route, unified-planning) once and forks one
 child per run, which (on the first route) converts and writes the files,
-translates in-process
-and then becomes the search. Starting Python and importing cost about 0.07 s
+translates in-process and then becomes the search. Starting Python and importing cost about 0.07 s
 of CPU per run for the translator alone and about 1.5 s for unified-planning
 (its environment imports scipy), so paying them once per host is what makes
 either route fast. Converting and writing one gold problem through UP costs
