@@ -52,8 +52,8 @@ from eai.pddl.model import Domain, Operator, Problem
 
 
 JOB = "job.pickle"  # (Domain, Problem), written by the runner
-REPORT = "conversion.json"  # {"names", "rejected", "dropped_init"}, read by the runner
-INVALID_PROBLEM = 30  # Fast Downward's code for a task its translator cannot read
+REPORT = "conversion.json"  # {"names", "rejected"}, read by the runner
+INVALID_PROBLEM = 31  # Fast Downward's code for input its translator cannot use
 _ENV = get_environment()  # created here, so that every forked child inherits it
 
 
@@ -67,7 +67,7 @@ def prepare() -> int:
         print(f"invalid problem: {exc}")
         return INVALID_PROBLEM
     names = write_pddl(conversion, Path("domain.pddl"), Path("problem.pddl"))
-    report = {"names": names, "rejected": conversion.rejected, "dropped_init": conversion.dropped_init}
+    report = {"names": names, "rejected": conversion.rejected}
     Path(REPORT).write_text(json.dumps(report))
     return 0
 
