@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from eai.pddl import And, Exists, Not, Operator, Or, Pred
-from eai.planner import Budget
+from eai.planner import Budget, Outcome
 from eai_fast_downward.planner import FastDownward
 from eai_fast_downward.up_problem import ProblemError, convert, write_pddl
 from tests.planners.test_fast_downward import BEHAVIOR, VIRTUALHOME, problem
@@ -55,6 +55,16 @@ def test_ill_formed_operators_are_rejected_with_the_reason(operator, reason):
     conversion = convert(with_operators(operator, fine), problem("vh_Pet_cat_1035_1.pddl"))
     assert list(conversion.rejected) == ["grab"] and reason in conversion.rejected["grab"]
     assert [action.name for action in conversion.problem.actions] == ["walk_towards"]
+
+
+def test_an_operator_that_can_never_apply_is_left_out_of_the_written_domain(tmp_path):
+    never = Operator("grab", GRAB, And((Pred("grabbable", ("?obj",)), Not(Pred("grabbable", ("?obj",))))))
+    conversion = convert(with_operators(never, VIRTUALHOME.operator("walk_towards")), problem("vh_Pet_cat_1035_1.pddl"))
+    assert conversion.rejected == {}
+    names = write_pddl(conversion, tmp_path / "domain.pddl", tmp_path / "problem.pddl")
+    assert "grab" not in names and "(:action grab" not in (tmp_path / "domain.pddl").read_text()
+    assert FastDownward().solve(with_operators(never), problem("vh_Pet_cat_1035_1.pddl"), Budget(seconds=30)).outcome \
+        is Outcome.UNSOLVABLE
 
 
 def test_a_constant_in_an_operator_is_a_problem_object(tmp_path):

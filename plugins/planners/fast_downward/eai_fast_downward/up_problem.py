@@ -130,8 +130,13 @@ def write_pddl(conversion: Conversion, domain_file: Path, problem_file: Path) ->
     writer = _Writer(conversion.problem)
     writer.write_domain(str(domain_file))
     writer.write_problem(str(problem_file))
-    items = [*conversion.problem.actions, *conversion.problem.all_objects]
-    return {writer.get_pddl_name(item): conversion.names[item.name] for item in items}
+    names = {}
+    for item in [*conversion.problem.actions, *conversion.problem.all_objects]:
+        try:
+            names[writer.get_pddl_name(item)] = conversion.names[item.name]
+        except UPException:  # an action the writer left out, its precondition being false
+            pass
+    return names
 
 
 class _Problem(UPProblem):
