@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
 
-from eai.ltl import Exists, Forall, ForN, Formula, Universe, evaluate, holds, options, parse
+from eai.ltl import Exists, Forall, ForN, Formula, Universe, evaluate, has_then, holds, options, parse
 from eai.ltl.syntax import And, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import STATE
 from eai.simulator import Vocabulary
@@ -38,6 +38,7 @@ class GoalReport:
     relation: tuple[int, int]
     action: tuple[int, int]
     success: bool
+    unmet: tuple[str, ...] = ()  # the goals not satisfied, as text
 
     @property
     def total(self) -> tuple[int, int]:
@@ -56,26 +57,31 @@ class GoalChecker:
         self.formula = parse(task.goal.ltl) if task.goal.ltl.strip() else None
         predicates = vocabulary.state_predicates | vocabulary.relation_predicates
         self.universe = Universe(task.objects, vocabulary.actions, predicates)
-        self.quantified = self.formula is not None and _quantifies_states(self.formula, self.universe)
+        self.quantified = (self.formula is not None and not has_then(self.formula)
+                           and _quantifies_states(self.formula, self.universe))
 
     def check(self, trajectory: Trajectory | None) -> GoalReport:
         """The report for ``trajectory``; None (nothing ran) satisfies no goal."""
         goal = self.task.goal
         if trajectory is None:
             return GoalReport((0, len(goal.state)), (0, len(goal.relation)), (0, len(goal.action)), False)
-        action = (_actions_in_order(goal.action, [a.name for a in trajectory.actions]), len(goal.action))
+        met_actions = _actions_in_order(goal.action, [a.name for a in trajectory.actions])
+        action = (met_actions, len(goal.action))
+        unmet_actions = tuple(" or ".join(step) for step in goal.action[met_actions:])
         if self.quantified and holds(self.formula, trajectory.final, self.universe):  # type: ignore[arg-type]
             # some option holds: count the goals as the annotated option does, all met
             state, relation = (len(goal.state),) * 2, (len(goal.relation),) * 2
-            return GoalReport(state, relation, action, action[0] == action[1])
+            return GoalReport(state, relation, action, action[0] == action[1], unmet_actions)
         state_goals, relation_goals = self.literals(trajectory.final)
-        state = (_hits(state_goals, trajectory.final), len(state_goals))
-        relation = (_hits(relation_goals, trajectory.final), len(relation_goals))
+        final = trajectory.final
+        state = (_hits(state_goals, final), len(state_goals))
+        relation = (_hits(relation_goals, final), len(relation_goals))
+        unmet = tuple(str(lit) for lit in state_goals + relation_goals if (lit.atom in final) != lit.positive)
         met = all(hit == total for hit, total in (state, relation, action))
         if self.quantified:  # success: some goal option holds (its literals are what we checked)
-            return GoalReport(state, relation, action, met)
+            return GoalReport(state, relation, action, met, unmet + unmet_actions)
         ltl = self.formula is None or evaluate(self.formula, trajectory, self.universe)
-        return GoalReport(state, relation, action, met and ltl)
+        return GoalReport(state, relation, action, met and ltl, unmet + unmet_actions)
 
     def literals(self, final: State) -> tuple[tuple[Literal, ...], tuple[Literal, ...]]:
         """The state and relation goals to check in ``final``."""

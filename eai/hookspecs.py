@@ -40,3 +40,9 @@ def eai_register_suites(register: Callable[[Any], None]) -> None:
 @hookspec
 def eai_register_commands(cli: Any) -> None:
     """Add sub-commands to the ``eai`` command line; ``cli`` is the typer app."""
+
+
+@hookspec
+def eai_register_stages(register: Callable[[Any], None]) -> None:
+    """Register pipeline stages for ``eai compose``: ``register(stage)``, an
+    :class:`eai.compose.stages.Stage` (docs/compose.md)."""

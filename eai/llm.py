@@ -51,11 +51,14 @@ class ModelCallError(EaiError):
 
 class LanguageModel(ABC):
     """Turns a request into text. ``cacheable`` is False for local baselines,
-    whose answers cost nothing and need not be stored."""
+    whose answers cost nothing and need not be stored; ``endpoint`` names the
+    server answering (a base URL without credentials; "" for the default), so
+    one model name on two servers is cached apart."""
 
     provider: str
     model: str
     cacheable: bool = True
+    endpoint: str = ""
 
     @property
     def id(self) -> str:

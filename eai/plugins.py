@@ -49,6 +49,7 @@ class Plugins:
     planners: Registry[Any] = field(default_factory=lambda: Registry("planner"))
     models: Registry[Any] = field(default_factory=lambda: Registry("model provider"))
     suites: Registry[Any] = field(default_factory=lambda: Registry("suite"))
+    stages: Registry[Any] = field(default_factory=lambda: Registry("stage"))
     loaded: list[PluginInfo] = field(default_factory=list)
     failures: list[PluginFailure] = field(default_factory=list)
 
@@ -93,6 +94,7 @@ class Plugins:
             "eai_register_planners": self.planners,
             "eai_register_models": self.models,
             "eai_register_suites": self.suites,
+            "eai_register_stages": self.stages,
         }
 
 

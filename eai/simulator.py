@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
-from eai.world import Action, AtomIndex, Obj, State, Task
+from eai.world import Action, AtomIndex, Goal, Obj, State, Task
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,16 @@ class ActionSpec:
 class Vocabulary:
     """Actions, and the predicates of state (unary) and relation (binary) goals.
 
-    ``relation_aliases`` maps other names of relation predicates, as prompts
-    print them, to predicate names (VirtualHome prints ``ONTOP`` as ``ON``).
+    ``state_aliases`` and ``relation_aliases`` map other names of state and
+    relation predicates, as prompts print them, to predicate names
+    (VirtualHome prints ``ONTOP`` as ``ON``; the paper's BEHAVIOR subgoal
+    prompt writes ``holding_right`` as ``holds_rh``).
     """
 
     actions: Mapping[str, ActionSpec]
     state_predicates: frozenset[str] = frozenset()
     relation_predicates: frozenset[str] = frozenset()
+    state_aliases: Mapping[str, str] = field(default_factory=dict)
     relation_aliases: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -87,6 +90,16 @@ class World(ABC):
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable actions in ``state`` (on ``objects`` only, if given) and their results."""
 
+    def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str] | None:
+        """The objects a search from ``state`` for a goal about ``atoms`` acts on.
+
+        ``atoms`` are the goal's ground propositions, state predicates and
+        actions alike, as ``(name, object id, ...)``. Plugins return the
+        objects the atoms name plus those achieving them may need (a closed
+        container to open, a held object to put down, a tool); the default,
+        None, means every object: no pruning, so no false "unreachable"."""
+        return None
+
     def resolve_args(self, raw: list[str]) -> list[str | None]:
         """Object ids for the arguments a model wrote (None where no object
         matches). The default takes each token as an object id; plugins accept
@@ -116,6 +129,11 @@ class Simulator(ABC):
     @abstractmethod
     def transition_model(self) -> Domain:
         """The ground-truth operators of this simulator as a PDDL domain."""
+
+    def with_goal(self, task: Task, goal: Goal) -> Task:
+        """``task`` with another goal (a pipeline's interpreted goal). Plugins
+        whose prompts read a goal kept elsewhere (BEHAVIOR's BDDL) update it too."""
+        return replace(task, goal=goal)
 
     def prompt(self, module: str, task: Task) -> str:
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""

@@ -17,7 +17,8 @@ wrong place: a missing precondition held in an earlier state of the trajectory
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -49,33 +50,57 @@ class Execution:
     error_step: int | None = None
     additional_steps: tuple[int, ...] = ()
     detail: str = ""
+    failed_steps: tuple[int, ...] = ()  # stochastic failures: the action had no effect
 
     @property
     def executable(self) -> bool:
         return self.error_type is None
 
 
-def execute(world: World, plan: Sequence[Action], start: State | None = None) -> Execution:
-    """Run ``plan`` from ``start`` (the task's initial state by default)."""
+def execute(world: World, plan: Sequence[Action], start: State | None = None,
+            fails: Callable[[int, Action], bool] | None = None) -> Execution:
+    """Run ``plan`` from ``start`` (the task's initial state by default).
+
+    ``fails(i, action)`` makes an executable step fail at random (paper
+    appendix H.4): it has no effect and execution goes on.
+    """
     state = world.initial if start is None else start
-    states, done, additional = [state], [], []
+    states, done, additional, failed = [state], [], [], []
+
+    def stop(kind: ErrorType, i: int, detail: str) -> Execution:
+        return Execution(Trajectory(tuple(states), tuple(done)), kind, i, tuple(additional), detail, tuple(failed))
+
     for i, action in enumerate(plan):
         check = world.check(state, action)
         if not check.affordable:
-            return Execution(Trajectory(tuple(states), tuple(done)), ErrorType.AFFORDANCE, i, tuple(additional),
-                             f"{action}: {check.reason}")
+            return stop(ErrorType.AFFORDANCE, i, f"{action}: {check.reason}")
         if check.redundant:
             additional.append(i)
         elif check.missing:
             kind = classify(world, states, plan[i + 1:], check.missing)
             missing = ", ".join(to_sexpr(m) for m in check.missing)
-            return Execution(Trajectory(tuple(states), tuple(done)), kind, i, tuple(additional),
-                             f"{action}: {check.reason or 'unmet preconditions'} ({missing})")
+            return stop(kind, i, f"{action}: {check.reason or f'unmet preconditions ({missing})'}")
+        elif fails is not None and fails(i, action):
+            failed.append(i)
         else:
             state = world.apply(state, action)
         states.append(state)
         done.append(action)
-    return Execution(Trajectory(tuple(states), tuple(done)), additional_steps=tuple(additional))
+    return Execution(Trajectory(tuple(states), tuple(done)), additional_steps=tuple(additional),
+                     failed_steps=tuple(failed))
+
+
+def random_failures(p: float, seed: str) -> Callable[[int, Action], bool] | None:
+    """Failures with probability ``p``, the same for the same ``seed`` and step
+    on every machine (hashlib, not Python's salted ``hash``); None when p is 0."""
+    if p <= 0:
+        return None
+
+    def fails(i: int, action: Action) -> bool:
+        digest = hashlib.sha256(f"{seed}:{i}:{action}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") / 2**64 < p
+
+    return fails
 
 
 def classify(world: World, history: Sequence[State], later: Sequence[Action], missing: Sequence[Formula]) -> ErrorType:

@@ -22,6 +22,7 @@ app.command("doctor")(doctor.doctor_command)
 app.add_typer(tasks.app, name="tasks")
 app.command("score")(score.score_command)
 app.command("run")(run.run_command)
+app.command("compose")(run.compose_command)
 app.command("report")(report.report_command)
 
 
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     for failure in plugins.failures:
         print(f"warning: plugin {failure.plugin!r} not loaded ({failure.stage}): {failure.error}", file=sys.stderr)
     try:
-        app(args=argv, prog_name="eai")
+        app(args=run.optional_values(sys.argv[1:] if argv is None else argv), prog_name="eai")
     except EaiError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)

@@ -8,13 +8,15 @@ import typer
 
 from eai.cli.output import console
 from eai.plugins import get_plugins
+from eai.report.analysis import task_features
 from eai.report.build import write_report
 from eai.report.collect import collect
 
 
-def gold_lengths(suites: set[str]) -> dict[str, dict[str, int]]:
+def features_of(suites: set[str]) -> dict[str, dict[str, dict[str, int]]]:
+    """What makes each task of these suites hard (eai.report.analysis)."""
     registry = get_plugins().suites
-    return {s: {t.id: len(t.gold_plan) for t in registry.get(s).load()} for s in sorted(suites) if s in registry}
+    return {s: {t.id: task_features(t) for t in registry.get(s).load()} for s in sorted(suites) if s in registry}
 
 
 def report_command(
@@ -25,6 +27,6 @@ def report_command(
     """Summarize runs: summary.json, report.md with tables shaped like the paper's
     Tables 3-7 (several models side by side), and report.html with plots."""
     units = collect(runs)
-    written = write_report(units, gold_lengths({u.suite for u in units}), out or runs[0], html)
+    written = write_report(units, features_of({u.suite for u in units}), out or runs[0], html)
     for path in written:
         console.print(f"wrote {path}", highlight=False)

@@ -1,4 +1,4 @@
-"""``eai run``: models on task suites, module by module, with a report at the end."""
+"""``eai run`` and ``eai compose``: models on task suites, with a report at the end."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from eai.cli.output import console
-from eai.cli.report import gold_lengths
+from eai.cli.report import features_of
+from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.llm import GenerationConfig
 from eai.modules import MODULES
@@ -22,6 +23,7 @@ from eai.runner.calls import RetryPolicy
 from eai.runner.run import RunConfig, run
 
 DEFAULT_MODEL = "baseline:auto"
+REPLAN_WHEN_GIVEN = 3
 
 
 def default_cache() -> Path:
@@ -29,41 +31,38 @@ def default_cache() -> Path:
     return Path(base) / "eai" / "responses.sqlite"
 
 
-def run_command(
-    suite: list[str] = typer.Option([], "--suite", help="Task suite (repeatable). Default: every installed suite."),
-    module: list[str] = typer.Option([], "--module", help=f"Ability module (repeatable): {', '.join(MODULES)}. Default: all."),
-    model: list[str] = typer.Option([], "--model", help=f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."),
-    limit: int = typer.Option(None, "--limit", min=1, help="Only the first K tasks of each suite."),
-    tasks: str = typer.Option(None, "--tasks", help="Only these task ids, comma-separated."),
-    out: Path = typer.Option(None, "--out", help="Run folder (default: runs/<date-time>)."),
-    resume: bool = typer.Option(False, "--resume", help="Finish an interrupted run in --out: tasks already answered are kept, the others are asked."),
-    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Model calls in flight at once."),
-    base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL)."),
-    temperature: float = typer.Option(0.0, "--temperature", help="Sampling temperature (paper: 0)."),
-    max_tokens: int = typer.Option(None, "--max-tokens", help="Longest answer, in tokens."),
-    timeout: float = typer.Option(120.0, "--timeout", help="Seconds before one call is abandoned (then retried)."),
-    retries: int = typer.Option(5, "--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts."),
-    cache: Path = typer.Option(None, "--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the response cache."),
-    quiet: bool = typer.Option(False, "--quiet", help="No progress bars (for CI logs)."),
-) -> None:
-    """Run models on task suites and score every answer.
+def optional_values(argv: list[str]) -> list[str]:
+    """``--replan`` with no number means ``--replan 3``."""
+    out = []
+    for i, arg in enumerate(argv):
+        out.append(arg)
+        if arg == "--replan" and (i + 1 == len(argv) or not argv[i + 1].isdigit()):
+            out.append(str(REPLAN_WHEN_GIVEN))
+    return out
 
-    With no options: the built-in baselines on every suite and module. API keys
-    are read from the environment only (OPENAI_API_KEY, ANTHROPIC_API_KEY...).
-    Each suite/module/model gets a folder with responses.jsonl (appended as
-    answers arrive, so a killed run loses nothing: rerun with --resume),
-    records.jsonl and summary.json.
-    """
+
+MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
+REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its attempt and what went wrong, up to K more times ({REPLAN_WHEN_GIVEN} when K is omitted)."
+FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
+
+
+def execute(
+    suites: list[str], modules: list[str], models: list[str], limit: int | None, tasks: str | None,
+    out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
+    max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
+    replan: int, action_failure_p: float, seed: int,
+) -> None:
     plugins = get_plugins()
-    suites = suite or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
+    suites = suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
     if not suites:
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
+    if not 0.0 <= action_failure_p <= 1.0:
+        raise EaiError(f"--action-failure-p must be between 0 and 1, got {action_failure_p}")
     folder = out or Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
     config = RunConfig(
         suites=suites,
-        modules=module or list(MODULES),
-        models=model or [DEFAULT_MODEL],
+        modules=modules,
+        models=models or [DEFAULT_MODEL],
         out=folder,
         concurrency=concurrency,
         limit=limit,
@@ -73,6 +72,9 @@ def run_command(
         retry=RetryPolicy(attempts=retries),
         cache=None if no_cache else (cache or default_cache()),
         model_options={"base_url": base_url} if base_url else {},
+        replan=replan,
+        action_failure_p=action_failure_p,
+        seed=seed,
     )
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[errors]} errors"), TimeRemainingColumn(),
@@ -86,6 +88,80 @@ def run_command(
 
         folders = asyncio.run(run(config, plugins, update))
     units = collect([folder])
-    write_report(units, gold_lengths({u.suite for u in units}), folder, html=True)
+    write_report(units, features_of({u.suite for u in units}), folder, html=True)
     console.print(f"wrote {len(folders)} result folder(s) and the report (report.md, report.html) under {folder}",
                   highlight=False)
+
+
+def run_command(
+    suite: list[str] = typer.Option([], "--suite", help="Task suite (repeatable). Default: every installed suite."),
+    module: list[str] = typer.Option([], "--module", help=f"Ability module (repeatable): {', '.join(MODULES)}. Default: all."),
+    model: list[str] = typer.Option([], "--model", help=MODEL_HELP),
+    limit: int = typer.Option(None, "--limit", min=1, help="Only the first K tasks of each suite."),
+    tasks: str = typer.Option(None, "--tasks", help="Only these task ids, comma-separated."),
+    out: Path = typer.Option(None, "--out", help="Run folder (default: runs/<date-time>)."),
+    resume: bool = typer.Option(False, "--resume", help="Finish an interrupted run in --out: tasks already answered are kept, the others are asked."),
+    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Model calls in flight at once."),
+    base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL)."),
+    temperature: float = typer.Option(0.0, "--temperature", help="Sampling temperature (paper: 0)."),
+    max_tokens: int = typer.Option(None, "--max-tokens", help="Longest answer, in tokens."),
+    timeout: float = typer.Option(120.0, "--timeout", help="Seconds before one call is abandoned (then retried)."),
+    retries: int = typer.Option(5, "--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts."),
+    cache: Path = typer.Option(None, "--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the response cache."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bars (for CI logs)."),
+    replan: int = typer.Option(0, "--replan", min=0, metavar="[K]", help=REPLAN_HELP),
+    action_failure_p: float = typer.Option(0.0, "--action-failure-p", help=FAILURE_HELP),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random action failures."),
+) -> None:
+    """Run models on task suites and score every answer.
+
+    With no options: the built-in baselines on every suite and module. API keys
+    are read from the environment only (OPENAI_API_KEY, ANTHROPIC_API_KEY...).
+    Each suite/module/model gets a folder with responses.jsonl (appended as
+    answers arrive, so a killed run loses nothing: rerun with --resume),
+    records.jsonl and summary.json; the run folder gets report.md and report.html.
+    """
+    execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
+            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+
+
+def compose_command(
+    pipeline: str = typer.Argument(..., help="Stages joined by '+', e.g. goal_interpretation+action_sequencing."),
+    suite: list[str] = typer.Option([], "--suite", help="Task suite (repeatable). Default: every installed suite."),
+    model: list[str] = typer.Option([], "--model", help=MODEL_HELP),
+    limit: int = typer.Option(None, "--limit", min=1, help="Only the first K tasks of each suite."),
+    tasks: str = typer.Option(None, "--tasks", help="Only these task ids, comma-separated."),
+    out: Path = typer.Option(None, "--out", help="Run folder (default: runs/<date-time>)."),
+    modular: bool = typer.Option(True, "--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table."),
+    resume: bool = typer.Option(False, "--resume", help="Finish an interrupted run in --out."),
+    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Model calls in flight at once."),
+    base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL)."),
+    temperature: float = typer.Option(0.0, "--temperature", help="Sampling temperature (paper: 0)."),
+    max_tokens: int = typer.Option(None, "--max-tokens", help="Longest answer, in tokens."),
+    timeout: float = typer.Option(120.0, "--timeout", help="Seconds before one call is abandoned (then retried)."),
+    retries: int = typer.Option(5, "--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts."),
+    cache: Path = typer.Option(None, "--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the response cache."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bars (for CI logs)."),
+    replan: int = typer.Option(0, "--replan", min=0, metavar="[K]", help=REPLAN_HELP),
+    action_failure_p: float = typer.Option(0.0, "--action-failure-p", help=FAILURE_HELP),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random action failures."),
+) -> None:
+    """Run a pipeline of modules: each stage works on the goal the stages before
+    it interpreted; the last is scored against the gold annotation (paper appendix G).
+
+    Stages that interpret a goal come first (goal_interpretation); one stage that
+    acts comes last: action_sequencing (G+Q), subgoal_decomposition (G+Phi), or
+    planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
+    Plugins add stages (docs/compose.md). By default the last stage also runs
+    alone, so the report puts modular and pipeline results side by side.
+    """
+    plugins = get_plugins()
+    chosen = parse_pipeline(pipeline, plugins)
+    modules = [chosen.name]
+    if modular and chosen.final.asks_model and len(chosen.stages) > 1:
+        modules.append(chosen.final.name)
+    execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
+            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+

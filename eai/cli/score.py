@@ -9,6 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from eai.cli.output import console, print_json
 from eai.modules import MODULES
+from eai.modules.subgoal_decomposition.module import MAX_NODES, MAX_SECONDS
 from eai.plugins import get_plugins
 from eai.responses import read_responses
 from eai.scoring import score, write_result
@@ -20,6 +21,10 @@ def score_command(
     module: str = typer.Option(..., "--module", help=f"Ability module: {', '.join(MODULES)}."),
     out: Path = typer.Option(Path("scores"), "--out", help="Directory for summary.json and records.jsonl."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    max_nodes: int | None = typer.Option(None, "--max-nodes", min=0,
+                                         help=f"Subgoal decomposition: states one search may expand (default {MAX_NODES}; 0: no limit)."),
+    max_seconds: float | None = typer.Option(None, "--max-seconds", min=0,
+                                             help=f"Subgoal decomposition: seconds one search may take (default {MAX_SECONDS:g}; 0: no limit)."),
     sensitivity: bool = typer.Option(False, "--sensitivity", help="Transition modeling: also re-plan with each operator alone swapped in (paper appendix F)."),
     planner: str = typer.Option("fast_downward", "--planner", help="PDDL planner for transition modeling (see: eai list planners)."),
     planner_seconds: float = typer.Option(30.0, "--planner-seconds", min=0.1, help="Time limit per planning problem."),
@@ -32,8 +37,10 @@ def score_command(
     record per task, in the suite's order); docs/metrics.md explains every field.
     """
     answers = read_responses(responses)
-    options = {"sensitivity": sensitivity, "planner": planner, "planner_seconds": planner_seconds,
-               "planner_memory_mb": planner_memory_mb, "workers": workers}
+    limits = {"max_nodes": max_nodes, "max_seconds": max_seconds}
+    options = {key: value or None for key, value in limits.items() if value is not None}
+    options |= {"sensitivity": sensitivity, "planner": planner, "planner_seconds": planner_seconds,
+                "planner_memory_mb": planner_memory_mb, "workers": workers}
     with Progress(TextColumn("scoring {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=quiet, transient=True) as progress:
         bar = progress.add_task(f"{suite}/{module}", total=None)

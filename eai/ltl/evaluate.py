@@ -166,7 +166,7 @@ class _Run:
             return got
         if isinstance(node, Exists):
             got = 0
-            acted = self._acted_on() if self._only_actions(node.body) else None
+            acted = self._acted_on() if self._only_actions(node.body, node.var) else None
             for body, inner in self._scope(node, env):
                 if acted is not None and inner[node.var] not in acted:
                     continue  # an object no action names cannot make actions true
@@ -178,11 +178,12 @@ class _Run:
             return _exactly(node.n, [self.mask(body, inner) for body, inner in self._scope(node, env)], full)
         raise TypeError(f"not a state formula: {node!r}")
 
-    def _only_actions(self, node: Formula) -> bool:
-        """Is ``node`` built of action propositions with and/or only?"""
+    def _only_actions(self, node: Formula, var: str) -> bool:
+        """Is ``node`` built with and/or of action propositions that all take
+        ``var`` as an argument (so each is false for an object no action names)?"""
         if isinstance(node, Prim):
-            return self.universe.kind(node) == ACTION
-        return isinstance(node, (And, Or)) and all(self._only_actions(arg) for arg in node.args)
+            return self.universe.kind(node) == ACTION and var in node.args
+        return isinstance(node, (And, Or)) and all(self._only_actions(arg, var) for arg in node.args)
 
     def _acted_on(self) -> frozenset[str]:
         if self.acted is None:

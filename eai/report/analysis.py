@@ -1,29 +1,53 @@
-"""Success against gold trajectory length (paper appendix E.5)."""
+"""Task success against what makes a task hard (paper appendix E.5): the gold
+trajectory's length, the number of goals and the number of task objects."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from eai.report.collect import UnitResult
+from eai.world import Task
 
-BUCKETS = ((1, 5), (6, 10), (11, 15), (16, 20), (21, 10**6))
-
-
-def bucket_label(low: int, high: int) -> str:
-    return f"{low}+" if high >= 10**6 else f"{low}-{high}"
+OPEN = 10**6
 
 
-def success_by_length(unit: UnitResult, lengths: Mapping[str, int]) -> list[float | None]:
-    """Success rate (%) of the unit's tasks in each gold-plan-length bucket."""
+@dataclass(frozen=True)
+class Feature:
+    key: str
+    title: str
+    buckets: tuple[tuple[int, int], ...]
+
+    def labels(self) -> list[str]:
+        return [f"{low}+" if high >= OPEN else (f"{low}" if low == high else f"{low}-{high}") for low, high in self.buckets]
+
+
+FEATURES = (
+    Feature("steps", "gold plan length (steps)", ((1, 5), (6, 10), (11, 15), (16, 20), (21, OPEN))),
+    Feature("goals", "number of goals", ((0, 2), (3, 4), (5, 8), (9, 16), (17, OPEN))),
+    Feature("objects", "number of task objects", ((1, 5), (6, 10), (11, 20), (21, 40), (41, OPEN))),
+)
+
+Features = Mapping[str, Mapping[str, Mapping[str, int]]]  # suite -> task id -> feature -> value
+
+
+def task_features(task: Task) -> dict[str, int]:
+    goal = task.goal
+    return {"steps": len(task.gold_plan), "goals": len(goal.state) + len(goal.relation) + len(goal.action),
+            "objects": len(task.relevant)}
+
+
+def success_by(unit: UnitResult, feature: Feature, features: Mapping[str, Mapping[str, int]]) -> list[float | None]:
+    """Success rate (%) of the unit's tasks in each bucket of ``feature``."""
+    records = [r for r in unit.records() if "success" in r and r["identifier"] in features]
     rates: list[float | None] = []
-    records = [r for r in unit.records() if "success" in r and r["identifier"] in lengths]
-    for low, high in BUCKETS:
-        inside = [r for r in records if low <= lengths[r["identifier"]] <= high]
+    for low, high in feature.buckets:
+        inside = [r for r in records if low <= features[r["identifier"]][feature.key] <= high]
         rates.append(round(100.0 * sum(r["success"] for r in inside) / len(inside), 2) if inside else None)
     return rates
 
 
-def length_table(units: Sequence[UnitResult], lengths: Mapping[str, Mapping[str, int]]) -> list[tuple[UnitResult, list[float | None]]]:
-    """Units that report success, with their rates per length bucket."""
-    return [(u, success_by_length(u, lengths.get(u.suite, {}))) for u in units
-            if u.suite in lengths and "task_success_rate" in u.summary]
+def feature_table(units: Sequence[UnitResult], feature: Feature, features: Features) -> list[tuple[UnitResult, list[float | None]]]:
+    """Units that report success, with their rates per bucket of ``feature``."""
+    return [(u, success_by(u, feature, features[u.suite])) for u in units
+            if u.suite in features and "task_success_rate" in u.summary]

@@ -20,6 +20,20 @@ class UnitResult:
     summary: dict[str, Any]
     folder: Path
 
+    @property
+    def label(self) -> str:
+        """The row name in tables: the model, and how it was run when not alone
+        on gold inputs (``baseline:auto [goal_interpretation+action_sequencing] replan 3 p=0.1``)."""
+        parts = [self.model]
+        pipeline = self.summary.get("pipeline", "")
+        if "+" in pipeline:
+            parts.append(f"[{pipeline}]")
+        if self.summary.get("replan"):
+            parts.append(f"replan {self.summary['replan']}")
+        if self.summary.get("action_failure_p"):
+            parts.append(f"p={self.summary['action_failure_p']:g}")
+        return " ".join(parts)
+
     def records(self) -> list[dict[str, Any]]:
         path = self.folder / "records.jsonl"
         if not path.exists():
@@ -42,5 +56,5 @@ def collect(folders: list[Path]) -> list[UnitResult]:
                 continue  # e.g. a report's own summary.json
             model = summary.get("model") or path.parent.name
             found.append(UnitResult(summary["suite"], summary["module"], model, summary, path.parent))
-    found.sort(key=lambda u: (u.module, u.model, u.suite, str(u.folder)))
+    found.sort(key=lambda u: (u.module, u.label, u.suite, str(u.folder)))
     return found

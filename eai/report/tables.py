@@ -58,6 +58,8 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", GOAL_INTERPRETATION),
     TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing", ACTION_ERRORS),
     TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
+    TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition", ACTION_ERRORS),
+    TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
     TableSpec("Table 7", "Transition modeling (%): logic-form F1 by predicate category, planner success",
               "transition_modeling", TRANSITION_MODELING),
 )
@@ -76,8 +78,8 @@ def table_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str],
     mine = [u for u in units if u.module == spec.module]
     present = {u.suite for u in mine}
     suites = [s for s in SUITE_LETTERS if s in present] + sorted(present - SUITE_LETTERS.keys())
-    models = sorted({u.model for u in mine})
-    by_key = {(u.model, u.suite): u.summary for u in mine}
+    models = sorted({u.label for u in mine})
+    by_key = {(u.label, u.suite): u.summary for u in mine}
     headers = ["Model"] + [f"{c.group}: {c.header} ({SUITE_LETTERS.get(s, s)})" for c in spec.columns for s in suites]
     rows = []
     for model in models:
@@ -88,22 +90,3 @@ def table_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str],
                 row.append(value(summary, column.path) if summary else None)
         rows.append(row)
     return suites, headers, rows
-
-
-def markdown(spec: TableSpec, units: Sequence[UnitResult]) -> str:
-    suites, headers, rows = table_rows(spec, units)
-    if not rows:
-        return ""
-    lines = [f"### {spec.name}: {spec.title}", "", "| " + " | ".join(headers) + " |",
-             "|" + "---|" * len(headers)]
-    for row in rows:
-        lines.append("| " + " | ".join(_cell(v) for v in row) + " |")
-    return "\n".join(lines) + "\n"
-
-
-def _cell(v: Any) -> str:
-    if v is None:
-        return "-"
-    if isinstance(v, float):
-        return f"{v:.1f}"
-    return str(v)

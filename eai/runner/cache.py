@@ -1,6 +1,7 @@
 """A persistent cache of model responses (sqlite).
 
-The key is spelled out: provider, model, generation settings and messages,
+The key is spelled out: provider, model, endpoint (the server's base URL,
+without credentials), generation settings and messages,
 as canonical JSON, hashed. The stored row keeps that JSON for inspection. No
 credentials take part in the key or are stored.
 """
@@ -31,6 +32,7 @@ def cache_key(model: LanguageModel, request: Request) -> tuple[str, str]:
         {
             "provider": model.provider,
             "model": model.model,
+            "endpoint": model.endpoint,
             "config": asdict(request.config),
             "messages": [{"role": m.role, "content": m.content} for m in request.messages],
         },
@@ -45,6 +47,9 @@ class ResponseCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("pragma journal_mode=wal")
+        # no fsync per answer (it cost about 4 ms, on the event loop): a killed
+        # run keeps every answer written; a power cut may lose the last few
+        self._db.execute("pragma synchronous=normal")
         self._db.execute(SCHEMA)
         self._lock = threading.Lock()
 

@@ -1,29 +1,35 @@
-"""Running models on tasks: every (suite, module, model) unit of a run.
+"""Running models on tasks: every (suite, module or pipeline, model) unit of a run.
 
 For each unit, prompts are sent concurrently (at most ``concurrency`` calls in
 flight), answers come from the response cache when the same request was made
 before, and each answer is appended to the unit's ``responses.jsonl`` as soon
-as it arrives. When all answers are in, the unit is scored exactly as
-``eai score`` scores a file: ``records.jsonl`` and ``summary.json``.
+as it arrives. A single module is then scored exactly as ``eai score`` scores
+a file: ``records.jsonl`` and ``summary.json``. A pipeline, or a module with
+replanning or random action failures, runs each task as an episode
+(:mod:`eai.compose.episode`) and logs its record with its answer.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from eai.exceptions import EaiError
-from eai.llm import GenerationConfig, LanguageModel, ModelCallError, Request, split_model_id
-from eai.modules import get_module
+from eai.compose.episode import episode
+from eai.compose.pipeline import Pipeline, parse_pipeline
+from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id
+from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
 from eai.runner.store import ResponseLog, slug
-from eai.scoring import score, write_result
+from eai.scoring import ScoreResult, score, write_result
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
@@ -58,6 +64,13 @@ class RunConfig:
     cache: Path | None = None
     model_options: dict[str, str] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    replan: int = 0
+    action_failure_p: float = 0.0
+    seed: int = 0
+
+    @property
+    def episodic(self) -> bool:
+        return self.replan > 0 or self.action_failure_p > 0
 
     def units(self) -> list[Unit]:
         return [Unit(s, m, model) for s in self.suites for m in self.modules for model in self.models]
@@ -83,12 +96,13 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
     for suite in config.suites:
         plugins.simulators.get(plugins.suites.get(suite).simulator)
     for module in config.modules:
-        get_module(module)
+        parse_pipeline(module, plugins)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
     manifest = config.out / "run.json"
     spec = {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
-            "limit": config.limit, "tasks": list(config.task_ids or []), "generation": asdict(config.generation)}
+            "limit": config.limit, "tasks": list(config.task_ids or []), "generation": asdict(config.generation),
+            "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed}
     if manifest.exists():
         if not config.resume:
             raise EaiError(f"{config.out} holds a run already; add --resume to finish it, or choose another --out")
@@ -99,6 +113,24 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
     manifest.write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
+@contextmanager
+def frozen_heap() -> Iterator[None]:
+    """Leave the objects alive now out of garbage collection until the block ends.
+
+    The loaded tasks hold millions of atoms; every full collection walked them
+    all, stalling the event loop (and so every call in flight) 200-300 ms.
+    Does nothing if the caller froze the heap already.
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: ResponseCache | None,
                    progress: Progress) -> Path:
     folder = unit.folder(config.out)
@@ -106,41 +138,93 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     answered = {i for i, r in log.read().items() if not r.error}
     tasks = select_tasks(plugins, config, unit.suite, unit.module)
     pending = [t for t in tasks if t.id not in answered]
-    module = get_module(unit.module)
+    pipeline = parse_pipeline(unit.module, plugins)
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
+    env = Env(simulator, plugins, {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed})
     gate = asyncio.Semaphore(max(1, config.concurrency))
+    ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}
     progress(unit.label, counts["done"], len(tasks), 0)
 
-    async def answer(task: Task) -> None:
-        async with gate:
-            request = Request(module.prompt(task, simulator), config.generation, task, unit.module)
-            key = cache_key(model, request) if cache is not None and model.cacheable else None
-            text, error = (cache.get(key[0]) if key else None), ""
-            if text is None:
-                try:
-                    text = await call(model, request, config.retry)
-                    if key:
-                        cache.put(key[0], key[1], text)  # type: ignore[union-attr]
-                except ModelCallError as exc:
-                    text, error = "", str(exc)
-                    counts["errors"] += 1
-            log.append({"identifier": task.id, "llm_output": text, "error": error})
-            counts["done"] += 1
-            progress(unit.label, counts["done"], len(tasks), counts["errors"])
+    def record(task: Task, item: dict[str, Any]) -> None:
+        log.append({"identifier": task.id, **item})
+        counts["done"] += 1
+        counts["errors"] += bool(item.get("error"))
+        progress(unit.label, counts["done"], len(tasks), counts["errors"])
 
+    async def ask(messages: tuple[Message, ...], view: Task, stage: str) -> str:
+        """The model's answer (from the cache when asked before); ModelCallError when it fails.
+        ``view`` is the task as the stage sees it (baselines read its goal)."""
+        request = Request(messages, config.generation, view, stage)
+        key = cache_key(model, request) if cache is not None and model.cacheable else None
+        text = cache.get(key[0]) if key else None  # type: ignore[union-attr]
+        if text is None:
+            async with gate:
+                text = await call(model, request, config.retry)
+            if key:
+                cache.put(key[0], key[1], text)  # type: ignore[union-attr]
+        return text
+
+    async def answer(task: Task) -> None:
+        # Prompts are built and the cache read ahead of the call slots, so a
+        # freed slot sends the next prepared call at once; building prompts only
+        # once a slot was free put them on every call's path.
+        async with ahead:
+            await asyncio.sleep(0)  # prepared calls go out before more prompts are built
+            try:
+                text = await ask(pipeline.final.messages(task, env), task, pipeline.final.name)
+                record(task, {"llm_output": text, "error": ""})
+            except ModelCallError as exc:
+                record(task, {"llm_output": "", "error": str(exc)})
+
+    async def evaluate(work: Callable[[], Record]) -> Record:
+        return await asyncio.get_running_loop().run_in_executor(None, work)
+
+    async def play(task: Task) -> None:
+        async with ahead:
+            try:
+                item = await episode(task, pipeline, ask, evaluate, env, config.replan)
+                record(task, {**item, "error": ""})
+            except ModelCallError as exc:
+                failed = await evaluate(lambda: pipeline.final.evaluate("", task, env))
+                record(task, {"llm_output": "", "record": {**failed, "model_error": str(exc)}, "error": str(exc)})
+            except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
+                record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"})
+
+    episodic = len(pipeline.stages) > 1 or config.episodic or not pipeline.final.asks_model
     log.open()
     try:
-        await asyncio.gather(*(answer(t) for t in pending))
+        with frozen_heap():
+            await asyncio.gather(*((play if episodic else answer)(t) for t in pending))
     finally:
         log.close()
-    responses = log.read()
-    ordered = [responses[t.id] for t in tasks if t.id in responses]
-    result = score(plugins, unit.suite, unit.module, ordered, config.options)
+    if episodic:
+        result = episode_result(log.read_items(), tasks, pipeline, unit, config)
+    else:
+        responses = log.read()
+        ordered = [responses[t.id] for t in tasks if t.id in responses]
+        result = score(plugins, unit.suite, unit.module, ordered, config.options)
     result.summary["model"] = unit.model
     write_result(result, folder)
     return folder
+
+
+def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline: Pipeline, unit: Unit,
+                   config: RunConfig) -> ScoreResult:
+    """Records of logged episodes in task order, and their summary."""
+    records = [{"identifier": t.id, **items[t.id]["record"],
+                "attempts": items[t.id].get("attempts", [])} for t in tasks if "record" in items.get(t.id, {})]
+    summary = {"suite": unit.suite, "module": pipeline.final.name, "pipeline": pipeline.name,
+               **pipeline.final.summarize(records),
+               "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
+               "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
+               "unmatched_identifiers": []}
+    if records and "success" in records[0]:
+        first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in records]
+        summary["first_attempt_success_rate"] = percent(sum(first), len(records))
+        summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in records) / len(records), 2)
+    return ScoreResult(records, summary)
 
 
 async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None) -> list[Path]:

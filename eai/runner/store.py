@@ -31,9 +31,9 @@ class ResponseLog:
         self.path = path
         self._file: Any = None
 
-    def read(self) -> dict[str, Response]:
-        """The last complete response per task id."""
-        found: dict[str, Response] = {}
+    def read_items(self) -> dict[str, dict[str, Any]]:
+        """The last complete line per task id, as logged."""
+        found: dict[str, dict[str, Any]] = {}
         if not self.path.exists():
             return found
         for line in self.path.read_text(encoding="utf-8").splitlines():
@@ -41,8 +41,12 @@ class ResponseLog:
                 item = json.loads(line)
             except json.JSONDecodeError:
                 continue  # a line cut short by a kill
-            found[item["identifier"]] = Response(item["identifier"], item["llm_output"], item.get("error", ""))
+            found[item["identifier"]] = item
         return found
+
+    def read(self) -> dict[str, Response]:
+        """The last complete response per task id."""
+        return {i: Response(i, item["llm_output"], item.get("error", "")) for i, item in self.read_items().items()}
 
     def open(self) -> None:
         """Start appending: drop a trailing partial line."""

@@ -78,7 +78,7 @@ def test_placing_into_a_closed_container_misses_open(activities):
     world = BehaviorWorld(task)
     result = execute(world, without(task.gold_plan, 0))
     assert (result.error_type, result.error_step) == (ErrorType.MISSING_STEP, 2)
-    assert result.detail.endswith("((open car.n.01_1))")
+    assert result.detail.endswith("(open car.n.01_1)")
     late = execute(world, (act("RIGHT_GRASP", "briefcase.n.01_1"), act("RIGHT_PLACE_INSIDE", "car.n.01_1"),
                            act("OPEN", "car.n.01_1")))
     assert (late.error_type, late.error_step) == (ErrorType.WRONG_ORDER, 1)

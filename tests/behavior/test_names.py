@@ -13,6 +13,8 @@ from eai_behavior.world import BehaviorWorld
     (["room_floor_bathroom_0"], ["floor.n.01_1"]),
     (["room floor bathroom 0"], ["floor.n.01_1"]),
     (["sink.n.01_1"], ["sink.n.01_1"]),
+    (["sink.38"], ["sink.n.01_1"]),  # as the subgoal prompt writes scene names
+    (["room_floor_bathroom.0"], ["floor.n.01_1"]),
     (["scrub_brush_0", "bathtub_35"], ["scrub_brush.n.01_1", "bathtub.n.01_1"]),
     (["scrub_brush.n.01_1", "bathtub_35"], ["scrub_brush.n.01_1", "bathtub.n.01_1"]),
     (["sink"], [None]),

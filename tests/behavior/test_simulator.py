@@ -1,4 +1,4 @@
-"""The registered simulator: vocabulary, worlds, the action-sequencing prompt."""
+"""The registered simulator: vocabulary, worlds, the action-sequencing and subgoal-decomposition prompts."""
 
 import os
 import re
@@ -69,6 +69,35 @@ def test_prompt_of_a_quantified_goal_and_sliceable_objects(simulator, activities
     assert ("['forpairs', 'basket.n.01', '-', 'basket.n.01', 'candle.n.01', '-', 'candle.n.01', "
             "'inside', 'candle.n.01', 'basket.n.01']") in text.splitlines()
     assert "part_0'" not in text  # parts are not listed, rule 8 names them
+
+
+def test_subgoal_decomposition_prompt(simulator, activities):
+    text = simulator.prompt("subgoal_decomposition", activities["assembling_gift_baskets"])
+    assert text.startswith("# Background Introduction\n")
+    assert "| holds_rh | (obj1.id) |" in text and "| touching |" not in text and "| burnt |" not in text
+    target = text[text.index("# Target Task: assembling_gift_baskets"):].splitlines()
+    for line in (
+        "{'name': 'basket.0', 'category': 'basket_n_01'}",
+        "{'name': 'breakfast_table.13', 'category': 'table_n_02'}",
+        "onfloor(basket.0, room_floor_living_room.0)",
+        "onfloor(agent_n_01.1, room_floor_living_room.0)",
+        "forpairs(basket_n_01, candle_n_01, inside(candle_n_01, basket_n_01))",
+    ):
+        assert line in target, line
+    assert not any("part" in line for line in target)  # parts are not listed
+    assert text == simulator.prompt("subgoal_decomposition", activities["assembling_gift_baskets"])
+
+
+def test_subgoal_prompt_goal_conditions(simulator, activities):
+    lines = simulator.prompt("subgoal_decomposition", activities["bottling_fruit"]).splitlines()
+    goal = lines[lines.index("## Goal States", lines.index("# Target Task: bottling_fruit")) + 1:][:5]
+    assert goal == [
+        "exists(jar_n_01, (inside(strawberry.0, jar_n_01) and (not inside(peach.0, jar_n_01))))",
+        "exists(jar_n_01, (inside(peach.0, jar_n_01) and (not inside(strawberry.0, jar_n_01))))",
+        "forall(jar_n_01, (not open(jar_n_01)))",
+        "sliced(strawberry.0)",
+        "sliced(peach.0)",
+    ]
 
 
 def test_unknown_modules_have_no_prompt(simulator, bathtub):

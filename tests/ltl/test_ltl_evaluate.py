@@ -151,6 +151,15 @@ def test_quantifiers_and_forn():
     assert not evaluate(ForN(10**9, "x", Then((px, px))), two, ABC)
 
 
+def test_exists_over_an_action_that_does_not_name_its_variable():
+    # found by test_evaluate_agrees_with_brute_force: an action without the
+    # variable is true or false whatever the object, also for unnamed ones
+    universe = Universe([Obj("a", "thing")], ["B"])
+    run = trajectory(set(), Action("B"), set())
+    assert evaluate(Then((Exists("x", Prim("B", ())), Not(Prim("B", ())))), run, universe)
+    assert not evaluate(Exists("x", Prim("B", ("x",))), run, universe)
+
+
 def test_subformulas_depend_on_every_enclosing_variable():
     # The inner 'and' is evaluated once per (x, y); reusing a result across y would miss R(a, b).
     asymmetric = parse("exists x. (exists y. (R(x, y) and not R(y, x)))")

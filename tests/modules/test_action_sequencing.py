@@ -10,13 +10,7 @@ from eai.modules.action_sequencing.parse import RawStep, parse_plan
 from eai.plugins import get_plugins
 from eai.responses import Response
 from eai.scoring import score
-from tests.helpers import run_eai
-
-
-def upstream_output(actions):
-    """A plan written as upstream models write it: a JSON object with repeated keys, [name, id] values."""
-    items = [f"{json.dumps(name)}: {json.dumps([p for arg in args for p in arg.rsplit('.', 1)])}" for name, *args in actions]
-    return "{" + ", ".join(items) + "}"
+from tests.helpers import run_eai, upstream_output
 
 
 @pytest.fixture(scope="module")

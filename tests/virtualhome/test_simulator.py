@@ -1,4 +1,4 @@
-"""The registered simulator: vocabulary, worlds, the action-sequencing prompt."""
+"""The registered simulator: vocabulary, worlds, the action-sequencing and subgoal-decomposition prompts."""
 
 import os
 import subprocess
@@ -68,6 +68,32 @@ def test_action_sequencing_prompt(simulator, vh_tasks):
 def test_action_goals_in_the_prompt(simulator, vh_tasks):
     text = simulator.prompt("action_sequencing", vh_tasks["31_1"])
     assert "The following action(s) should be included:\nGRAB\nWASH or RINSE or SCRUB or WIPE\n" in text
+
+
+def test_subgoal_decomposition_prompt(simulator, vh_tasks):
+    text = simulator.prompt("subgoal_decomposition", vh_tasks["27_2"])
+    assert text.startswith("# Background Introduction\n")
+    target = text[text.index("Now, it is time for you to generate the subgoal plan"):].splitlines()
+    for line in (
+        "# Target Task: Task category is Wash clothes",
+        "| washing_machine.1001 | washing_machine | ['CAN_OPEN', 'CONTAINERS', 'HAS_PLUG', 'HAS_SWITCH', 'RECIPIENT'] |",
+        "OFF(washing_machine.1001)",
+        "INSIDE(clothes_jacket.1003, washing_machine.1001)",
+        "INSIDE(character.65, bathroom.1)",
+        "ONTOP(soap.1002, washing_machine.1001)",
+        "No",
+    ):
+        assert line in target, line
+    assert not any(line.startswith("NEXT_TO(") or line.endswith("(character.65)") for line in target)
+    assert target[target.index("[States]") + 1:target.index("[States]") + 4] == [
+        "CLOSED(washing_machine.1001)", "ON(washing_machine.1001)", "PLUGGED_IN(washing_machine.1001)"]
+    assert text == simulator.prompt("subgoal_decomposition", vh_tasks["27_2"])
+
+
+def test_action_goals_in_the_subgoal_prompt(simulator, vh_tasks):
+    text = simulator.prompt("subgoal_decomposition", vh_tasks["31_1"])
+    assert "only one of them needs to be satisfied.\nGRAB\nWASH or RINSE or SCRUB or WIPE\n\n" in text
+    assert "## Necessity to Use Actions\nYes\n" in text
 
 
 def test_unknown_modules_have_no_prompt(simulator, wash_clothes):

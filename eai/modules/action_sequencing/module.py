@@ -3,17 +3,16 @@ error category and goal satisfaction out."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
-from eai.modules.base import AbilityModule, Env, Record, percent
+from eai.modules.base import AbilityModule, Env, Record
+from eai.modules.trajectory import trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType, execute
+from eai.taxonomy import ErrorType, execute, random_failures
 from eai.world import Action, Task
-
-ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
 
 
 def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
@@ -35,6 +34,12 @@ def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[li
     return plan, None
 
 
+def failures(task: Task, env: Env) -> Callable[[int, Action], bool] | None:
+    """Random action failures (``--action-failure-p``), seeded per task and attempt."""
+    seed = f"{env.options.get('seed', 0)}:{task.id}:{env.options.get('attempt', 0)}"
+    return random_failures(float(env.options.get("action_failure_p") or 0), seed)
+
+
 class ActionSequencing(AbilityModule):
     name = "action_sequencing"
     description = "an action plan from the initial state and goal; executed and checked (paper Q)"
@@ -51,32 +56,14 @@ class ActionSequencing(AbilityModule):
             kind, step, detail = grammar
             goals, additional, executable = checker.check(None), (), False
         else:
-            execution = execute(world, plan)
+            execution = execute(world, plan, fails=failures(task, env))
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
-        return {
-            "executable": executable,
-            "success": executable and goals.success,
-            "error_type": kind.value if kind else None,
-            "error_step": step,
-            "error_detail": detail,
-            "additional_steps": len(additional),
-            "plan_length": len(parsed.steps),
-            "goals": goals.to_dict(),
-        }
+        record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
+                                   len(additional), len(parsed.steps))
+        if env.options.get("action_failure_p"):
+            record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
+        return record
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
-        n = len(records)
-        errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
-        errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
-        goal_success = {
-            kind: percent(sum(r["goals"][kind][0] for r in records), sum(r["goals"][kind][1] for r in records))
-            for kind in ("state", "relation", "action", "total")
-        }
-        return {
-            "n": n,
-            "task_success_rate": percent(sum(r["success"] for r in records), n),
-            "execution_success_rate": percent(sum(r["executable"] for r in records), n),
-            "goal_success": goal_success,
-            "errors": errors,
-        }
+        return trajectory_summary(records)

@@ -1,8 +1,10 @@
 """Built-in baselines: answers computed from the symbolic task, no key, no network.
 
 ``baseline:lexical`` is a floor for goal interpretation and transition
-modeling (word matching, see those modules); ``baseline:auto`` answers every
-module with its baseline. What each is a baseline for: docs/models.md.
+modeling (word matching); ``baseline:planner`` plans from the symbolic goal
+for subgoal decomposition and action sequencing (as LLM+P does);
+``baseline:auto`` answers every module with its baseline. What each is a
+baseline for: docs/models.md.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from collections.abc import Mapping
 from eai.exceptions import EaiError
 from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
 from eai.plugins import get_plugins
+from eai.compose import planning
 from eai_baselines import goal_interpretation, transition_modeling
 
-MODELS = ("auto", "lexical")
+MODELS = ("auto", "lexical", "planner")
+LEXICAL, PLANNED = ("goal_interpretation", "transition_modeling"), ("subgoal_decomposition", "action_sequencing")
 
 
 class BaselineModel(LanguageModel):
@@ -28,18 +32,23 @@ class BaselineModel(LanguageModel):
         task, module = request.task, request.module
         if task is None:
             raise ModelCallError("baselines answer from the symbolic task; this request has none")
+        serves = {"auto": LEXICAL + PLANNED, "lexical": LEXICAL, "planner": PLANNED}[self.model]
+        if module not in serves:
+            raise ModelCallError(f"baseline:{self.model} has no answer for module {module!r}")
         simulator = get_plugins().simulators.get(get_plugins().suites.get(task.suite).simulator)
         if module == "goal_interpretation":
             asks_actions = any("action goal" in m.content.lower() for m in request.messages)
             return goal_interpretation.interpret(task, simulator.vocabulary, asks_actions)
         if module == "transition_modeling":
             return transition_modeling.guess(task, simulator.transition_model())
-        raise ModelCallError(f"baseline:{self.model} has no answer for module {module!r}")
+        if module == "subgoal_decomposition":
+            return planning.subgoals(task, simulator)
+        return planning.plan(task, simulator)
 
 
 class BaselineProvider(ModelProvider):
     name = "baseline"
-    description = "Built-in baselines, no key or network: baseline:auto (every module), baseline:lexical"
+    description = "Built-in baselines, no key or network: baseline:auto (every module), baseline:lexical, baseline:planner"
 
     def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
         if model not in MODELS:

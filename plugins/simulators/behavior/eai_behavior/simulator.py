@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 from eai.pddl.model import Domain
 from eai.simulator import Simulator, Vocabulary
-from eai.world import Task
+from eai.world import Goal, Task
 from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_behavior.prompt import action_sequencing_prompt
+from eai_behavior.subgoal_decomposition_prompt import subgoal_decomposition_prompt
 from eai_behavior.transition_modeling_prompt import transition_modeling_prompt
 from eai_behavior.vocabulary import VOCABULARY
 from eai_behavior.world import BehaviorWorld
@@ -29,6 +32,12 @@ class BehaviorSimulator(Simulator):
     def world(self, task: Task) -> BehaviorWorld:
         return BehaviorWorld(task)
 
+    def with_goal(self, task: Task, goal: Goal) -> Task:
+        """Also writes the goal as the BDDL goal the prompts print."""
+        literals = [[*lit.atom] if lit.positive else ["not", [*lit.atom]] for lit in goal.state + goal.relation]
+        behavior = {**task.extra["behavior"], "bddl_goal": ["and", *literals]}
+        return replace(task, goal=goal, extra=MappingProxyType({**task.extra, "behavior": behavior}))
+
     def transition_model(self) -> Domain:
         """The paper's PDDL domain (an abstraction of these semantics, 30 operators)."""
         from eai.pddl.parser import parse_domain
@@ -40,6 +49,8 @@ class BehaviorSimulator(Simulator):
             return action_sequencing_prompt(task)
         if module == "goal_interpretation":
             return goal_interpretation_prompt(task)
+        if module == "subgoal_decomposition":
+            return subgoal_decomposition_prompt(task)
         if module == "transition_modeling":
             return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
         return super().prompt(module, task)

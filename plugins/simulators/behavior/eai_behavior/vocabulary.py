@@ -59,7 +59,10 @@ STATES = frozenset({"cooked", "dusty", "frozen", "open", "sliced", "soaked", "st
                     "holding_left", "holding_right"})
 RELATIONS = frozenset({"inside", "onfloor", "ontop", "under", "nextto"})
 
-VOCABULARY = Vocabulary(ACTIONS, state_predicates=STATES, relation_predicates=RELATIONS)
+# The paper's subgoal prompt names the hands' states after VirtualHome's.
+STATE_ALIASES = MappingProxyType({"holds_lh": "holding_left", "holds_rh": "holding_right"})
+
+VOCABULARY = Vocabulary(ACTIONS, state_predicates=STATES, relation_predicates=RELATIONS, state_aliases=STATE_ALIASES)
 
 
 def hand_of(action: str) -> str | None:

@@ -135,6 +135,37 @@ class BehaviorWorld(World):
                 if self._runs(state, action):
                     yield action, self.apply(state, action)
 
+    def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str]:
+        """The objects ``atoms`` name, the parts of those that can be sliced,
+        the wholes of named parts and the slicers to slice them, the held
+        objects (to free a hand), the tools the named states and actions need
+        (slicers, pans, sinks and teapots, cleaning tools, detergents and
+        dishwashers), and every openable object any of these is in or on, at
+        any depth; never the agent."""
+        atoms = list(atoms)
+        scene, view = self.scene, self.view(state)
+        found = {arg for atom in atoms for arg in atom[1:] if arg in self.objects}
+        found.update(obj for obj in view.hand.values() if obj is not None)
+        for atom in atoms:
+            found.update(self._tools.get(atom[0], ()))
+        wholes = {scene.part_of[obj] for obj in found if obj in scene.part_of}
+        if wholes - found:  # a named part: its whole must be sliced first
+            found.update(wholes | set(scene.slicers))
+        found.update(part for obj in list(found) for part in scene.parts_of.get(obj, ()))
+        for obj in list(found):
+            found.update(atom[2] for atom in view.above(obj) if scene.openable(atom[2]))
+        found.discard(scene.agent)
+        return frozenset(found)
+
+    @cached_property
+    def _tools(self) -> dict[str, tuple[str, ...]]:
+        """What achieving a state, or doing an action, may need besides its object."""
+        scene = self.scene
+        cleaning = scene.tools + scene.detergents + scene.water_sources + scene.dishwashers
+        need = {"sliced": scene.slicers, "cooked": scene.pans, "soaked": scene.soakers,
+                "dusty": cleaning, "stained": cleaning}
+        return {**need, "SLICE": need["sliced"], "COOK": need["cooked"], "SOAK": need["soaked"], "CLEAN": cleaning}
+
     def _pool(self, name: str, position: int, among: tuple[str, ...]) -> list[str]:
         """Objects of ``among`` that can be argument ``position`` of ``name`` at all
         (for one-object actions, with the scene rules too: the two-object

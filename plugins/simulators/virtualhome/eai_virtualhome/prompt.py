@@ -130,15 +130,21 @@ def _objects(task: Task) -> str:
 def _environment(task: Task, names: _Names, atoms: set[Atom]) -> str:
     relevant = set(task.relevant)
     character = next((o for o in task.relevant if names.name(o) == "character"), None)
+    states_of: dict[str, list[str]] = {}  # one pass over the atoms, not one per object
+    relations = []
+    for atom in atoms:
+        if len(atom) == 2:
+            states_of.setdefault(atom[1], []).append(atom[0])
+        elif len(atom) == 3 and atom[1] in relevant and atom[2] in relevant:
+            relations.append(atom)
     nodes = []
     for oid in task.relevant:
         if oid == character:
             continue
-        states = sorted(a[0] for a in atoms if len(a) == 2 and a[1] == oid)
+        states = sorted(states_of.get(oid, ()))
         props = sorted(task.object_by_id[oid].properties)
         nodes.append(f"{names.name(oid)}, states: {_listing(states)}, properties:{_listing(props)}")
-    edges = [f"{names.tagged(a[1])} is {EDGE_NAMES.get(a[0], a[0])} to {names.tagged(a[2])}"
-             for a in sorted(a for a in atoms if len(a) == 3 and a[1] in relevant and a[2] in relevant)]
+    edges = [f"{names.tagged(a[1])} is {EDGE_NAMES.get(a[0], a[0])} to {names.tagged(a[2])}" for a in sorted(relations)]
     return "\n".join(["Nodes:", *nodes, "", "Edges:", *edges, SEPARATOR])
 
 

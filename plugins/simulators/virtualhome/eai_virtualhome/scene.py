@@ -72,6 +72,11 @@ class Scene:
         """Objects (of ``among``, else all, in that order) that afford the argument."""
         return [o for o in (self._all_ids if among is None else among) if self.affords(action, position, o)]
 
+    @cached_property
+    def seats(self) -> tuple[str, ...]:
+        """Objects the character can sit or lie on."""
+        return tuple(sorted(set(self.candidates("SIT", 0)) | set(self.candidates("LIE", 0))))
+
     # -- queries on a state ---------------------------------------------------
 
     def held(self, state: State) -> list[tuple[str, str]]:

@@ -22,6 +22,9 @@ from eai_virtualhome.rules import RULES
 from eai_virtualhome.scene import Scene
 from eai_virtualhome.vocabulary import ACTIONS
 
+# Propositions about the character that need something to sit or lie on.
+SEAT_NEEDS = frozenset({"SITTING", "LYING", "SLEEP", "WAKEUP"})
+
 
 class VirtualHomeWorld(World):
     def __init__(self, task: Task) -> None:
@@ -99,6 +102,33 @@ class VirtualHomeWorld(World):
                 verdict = self._dynamic_check(state, action)
                 if verdict.executable and not verdict.redundant:
                     yield action, self.apply(state, action)
+
+    def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str]:
+        """The objects ``atoms`` name, the held objects (to put one down for a
+        free hand), the closed containers enclosing any of them, the seats for
+        SITTING, LYING, SLEEP and WAKEUP, the knives for CUT, and for HOLDS_LH
+        with the right hand free the task's relevant grabbable objects (a grab
+        fills the right hand first); never the character."""
+        atoms = list(atoms)
+        scene = self.scene
+        held = scene.held(state)
+        found = {arg for atom in atoms for arg in atom[1:] if arg in self.objects}
+        found.update(obj for _, obj in held)
+        names = {atom[0] for atom in atoms}
+        if names & SEAT_NEEDS:
+            found.update(scene.seats)
+        if "CUT" in names:
+            found.update(scene.knives)
+        if "HOLDS_LH" in names and not any(hand == "HOLDS_RH" for hand, _ in held):
+            found.update(scene.candidates("GRAB", 0, self.task.relevant))
+        pending = list(found)
+        while pending:
+            for container in scene.closed_containers(state, pending.pop()):
+                if container not in found:
+                    found.add(container)
+                    pending.append(container)
+        found.discard(scene.character)
+        return frozenset(found)
 
     def _pool(self, name: str, position: int, among: tuple[str, ...] | None) -> list[str]:
         key = (name, position, among)

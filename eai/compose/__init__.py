@@ -1,0 +1,1 @@
+"""Composing modules: pipelines of stages, planners acting on interpreted goals."""

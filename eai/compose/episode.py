@@ -1,0 +1,69 @@
+"""One task through a pipeline, with replanning on feedback (paper appendix H).
+
+Interpreting stages run first, each on the task the previous left. The last
+stage answers; its answer is evaluated against the gold task. While it fails
+and attempts remain (``replan``), the model sees the conversation so far and a
+message built from the error taxonomy (which step, which error, what was
+missing, which actions failed at random, which goals are unmet) and answers
+again, from the initial state. The record is the last attempt's, with the
+attempts listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
+
+from eai.compose.pipeline import Pipeline
+from eai.llm import Message
+from eai.modules.base import Env, Record
+from eai.world import Task
+
+Ask = Callable[[tuple[Message, ...], Task, str], Awaitable[str]]  # messages, the task as the stage sees it, stage
+Evaluate = Callable[[Callable[[], Record]], Awaitable[Record]]
+
+ERROR_TEXT = {
+    "parsing": "your answer could not be read in the required format",
+    "hallucination": "it names an action or an object that does not exist here",
+    "arity": "an action has the wrong number of objects",
+    "affordance": "an object cannot undergo that action (affordance error)",
+    "missing_step": "a precondition is not met: a step is missing before it",
+    "wrong_order": "a precondition is not met: steps are in the wrong order",
+}
+
+
+def feedback(record: Record) -> str:
+    """What the model is told after a failed attempt."""
+    lines = ["Your plan did not achieve the task."]
+    kind = record.get("error_type")
+    if kind:
+        where = f"Step {record['error_step'] + 1}" if record.get("error_step") is not None else "The plan"
+        lines.append(f"{where} failed: {ERROR_TEXT.get(kind, kind)}. {record.get('error_detail', '')}".rstrip())
+    if record.get("failed_actions"):
+        lines.append("These actions failed when executed and changed nothing: " + "; ".join(record["failed_actions"]) + ".")
+    if record.get("unmet_goals"):
+        lines.append("Goals not satisfied at the end: " + ", ".join(record["unmet_goals"]) + ".")
+    lines.append("Write a new, complete plan from the initial state, in the same output format.")
+    return "\n".join(lines)
+
+
+async def episode(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, env: Env, replan: int = 0) -> dict[str, Any]:
+    """The final answer, its record, every attempt, and what each interpreting stage answered."""
+    view, stages = task, {}
+    for stage in pipeline.stages[:-1]:
+        text = await ask(stage.messages(view, env), view, stage.name)
+        stages[stage.name] = text
+        view = stage.interpret(view, text, env)
+    final = pipeline.final
+    messages = final.messages(view, env) if final.asks_model else ()
+    attempts = []
+    for attempt in range(replan + 1 if final.asks_model else 1):
+        text = await ask(messages, view, final.name) if final.asks_model else final.act(view, env)
+        attempt_env = replace(env, options={**env.options, "attempt": attempt})
+        record = await evaluate(lambda: final.evaluate(text, task, attempt_env))  # noqa: B023 (awaited at once)
+        attempts.append({"success": bool(record.get("success")), "error_type": record.get("error_type")})
+        if record.get("success"):
+            break
+        messages = messages + (Message("assistant", text), Message("user", feedback(record)))
+    return {"llm_output": text, "record": record, "attempts": attempts, "stages": stages}

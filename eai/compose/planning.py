@@ -1,0 +1,61 @@
+"""Acting on a symbolic goal with a planner (as LLM+P does): from the goal,
+subgoal lines; from the lines, actions found by search.
+
+Lines: each action goal on an object that affords it (taken from the goal's
+own objects first, then the task's relevant objects), then the relation
+goals, then the state goals (of the goal's first option, for quantified
+goals). Actions: the subgoal-decomposition module's refinement of those
+lines with a search planner (``bfs`` and its budget by default). It plans
+for whatever goal the task holds, so a pipeline can hand it a goal a model
+interpreted; the baselines hand it the annotated goal.
+"""
+
+from __future__ import annotations
+
+import json
+
+from eai.goals import GoalChecker
+from eai.modules.subgoal_decomposition.module import PLANNER, budget, ground_lines
+from eai.modules.subgoal_decomposition.parse import parse_subgoals
+from eai.modules.subgoal_decomposition.refine import Refiner
+from eai.planner import Budget, SearchPlanner
+from eai.plugins import get_plugins
+from eai.simulator import Simulator
+from eai.world import Action, Task
+
+
+def subgoal_lines(task: Task, simulator: Simulator) -> list[str]:
+    world = simulator.world(task)
+    actions = simulator.vocabulary.actions
+    goal_objects = [a for lit in task.goal.relation + task.goal.state for a in lit.atom[1:]]
+    candidates = list(dict.fromkeys(goal_objects + list(task.relevant)))
+    lines = []
+    for alternatives in task.goal.action:
+        unary = [name for name in alternatives if name in actions and actions[name].arity == 1]
+        target = next((o for o in candidates
+                       if any(world.check(world.initial, Action(name, (o,))).affordable for name in unary)), None)
+        if unary and target is not None:
+            lines.append(" or ".join(str(Action(name, (target,))) for name in unary))
+        else:
+            lines.append(" or ".join(f"{name}()" for name in alternatives))
+    return lines + [str(lit) for lit in task.goal.relation + task.goal.state]
+
+
+def subgoals(task: Task, simulator: Simulator) -> str:
+    return json.dumps({"output": subgoal_lines(task, simulator)})
+
+
+def plan_actions(task: Task, simulator: Simulator, planner: SearchPlanner, limits: Budget) -> tuple[Action, ...]:
+    """Actions reaching ``task``'s goal line by line (as far as the search gets)."""
+    world = simulator.world(task)
+    checker = GoalChecker(task, simulator.vocabulary)
+    lines, error = ground_lines(parse_subgoals(subgoals(task, simulator)), world, simulator.vocabulary, checker.universe)
+    if error is not None:
+        return ()
+    return Refiner(world, planner, limits, checker).refine(lines).trajectory.actions
+
+
+def plan(task: Task, simulator: Simulator) -> str:
+    """``plan_actions`` with the default planner and budget, as ``[[ACTION, obj, ...], ...]``."""
+    actions = plan_actions(task, simulator, get_plugins().planners.get(PLANNER), budget({}))
+    return json.dumps([[a.name, *a.args] for a in actions])

@@ -1,0 +1,96 @@
+"""Stages of a pipeline (paper appendix G): each takes the task as the stages
+before it left it; the last one is evaluated against the gold task.
+
+A stage either *interprets* (produces the goal later stages work towards) or
+*acts* (produces what is evaluated: a plan, subgoals). Stages are data: a
+plugin adds one with the ``eai_register_stages`` hook (docs/compose.md).
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+from eai.compose.goals import predicted_goal
+from eai.compose.planning import PLANNER, plan_actions
+from eai.llm import Message
+from eai.modules import get_module
+from eai.modules.base import Env, Record
+from eai.modules.subgoal_decomposition.module import budget
+from eai.world import Task
+
+
+class Stage(ABC):
+    name: str
+    description: str = ""
+    interprets: bool = False  # True: gives the goal to the stages after it
+    asks_model: bool = True
+
+    def messages(self, view: Task, env: Env) -> tuple[Message, ...]:
+        """What the model is asked, from the task as the earlier stages left it."""
+        raise NotImplementedError(f"stage {self.name!r} asks no model")
+
+    def interpret(self, view: Task, text: str, env: Env) -> Task:
+        """The task with the goal this stage read from ``text`` (interpreting stages)."""
+        raise NotImplementedError(f"stage {self.name!r} does not interpret goals")
+
+    def act(self, view: Task, env: Env) -> str:
+        """The stage's own answer when it asks no model (e.g. a planner)."""
+        raise NotImplementedError(f"stage {self.name!r} asks a model")
+
+    @abstractmethod
+    def evaluate(self, text: str, gold: Task, env: Env) -> Record:
+        """The record of this stage's answer against the gold task."""
+
+    @abstractmethod
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        """The summary.json figures of many records (as the module it scores as)."""
+
+
+class ModuleStage(Stage):
+    """An ability module as a stage: the module's prompt and evaluation."""
+
+    def __init__(self, module: str, interprets: bool = False) -> None:
+        self.module = get_module(module)
+        self.name, self.description, self.interprets = module, self.module.description, interprets
+
+    def messages(self, view: Task, env: Env) -> tuple[Message, ...]:
+        return self.module.prompt(view, env.simulator)
+
+    def interpret(self, view: Task, text: str, env: Env) -> Task:
+        goal = predicted_goal(self.module.parse(text), view, env.simulator)
+        return env.simulator.with_goal(view, goal)
+
+    def evaluate(self, text: str, gold: Task, env: Env) -> Record:
+        return self.module.evaluate(self.module.parse(text), gold, env)
+
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        return self.module.summarize(records)
+
+
+ACTIONS = get_module("action_sequencing")
+
+
+class PlannerStage(Stage):
+    """A search planner acting on the goal it is given (LLM+P), evaluated as action sequencing."""
+
+    name = "planner"
+    description = "the bfs planner reaches the interpreted goal line by line; scored as action sequencing"
+    asks_model = False
+
+    def act(self, view: Task, env: Env) -> str:
+        planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
+        actions = plan_actions(view, env.simulator, planner, budget(env.options))
+        return json.dumps([[a.name, *a.args] for a in actions])
+
+    def evaluate(self, text: str, gold: Task, env: Env) -> Record:
+        return ACTIONS.evaluate(ACTIONS.parse(text), gold, env)
+
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        return ACTIONS.summarize(records)
+
+
+def builtin_stages() -> list[Stage]:
+    return [ModuleStage("goal_interpretation", interprets=True), ModuleStage("subgoal_decomposition"),
+            ModuleStage("action_sequencing"), PlannerStage()]

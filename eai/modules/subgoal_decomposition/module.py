@@ -1,0 +1,105 @@
+"""Subgoal decomposition (paper sections 2.4, D.3): subgoal lines in, each
+refined into actions by search (see :mod:`.refine`), the trajectory checked
+as in action sequencing, with the same record and summary fields plus the
+subgoals' own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from eai.goals import GoalChecker
+from eai.ltl import Or, Universe
+from eai.modules.base import AbilityModule, Env, Record, percent
+from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
+from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
+from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
+from eai.modules.trajectory import trajectory_record, trajectory_summary
+from eai.planner import Budget
+from eai.simulator import Vocabulary, World
+from eai.taxonomy import ErrorType
+from eai.world import Task
+
+PLANNER = "bfs"
+MAX_NODES = 2000
+MAX_SECONDS = 10.0
+
+Error = tuple[str | None, int | None, str]
+
+
+def budget(options: Mapping[str, Any]) -> Budget:
+    """One search's budget from ``max_nodes`` and ``max_seconds`` options (None: no limit)."""
+    return Budget(seconds=options.get("max_seconds", MAX_SECONDS), nodes=options.get("max_nodes", MAX_NODES))
+
+
+def ground_lines(parsed: ParsedSubgoals, world: World, vocabulary: Vocabulary,
+                 universe: Universe) -> tuple[list[list[Subgoal]], Error | None]:
+    """Each subgoal's alternatives in the world's names, or the plan's first grammar error."""
+    if parsed.error:
+        return [], (ErrorType.PARSING.value, None, parsed.error)
+    if parsed.line_errors:
+        i, error = parsed.line_errors[0]
+        return [], (ErrorType.PARSING.value, i, f"{parsed.lines[i].text}: {error}")
+    grounder = Grounder(world, vocabulary)
+    lines = []
+    for i, line in enumerate(parsed.lines):
+        try:
+            formula = grounder.ground(line.formula)  # type: ignore[arg-type]
+        except GrammarError as err:
+            return [], (err.kind.value, i, f"{line.text}: {err.detail}")
+        alternatives = formula.args if isinstance(formula, Or) else (formula,)
+        lines.append([Subgoal(alternative, universe) for alternative in alternatives])
+    return lines, None
+
+
+class SubgoalDecomposition(AbilityModule):
+    name = "subgoal_decomposition"
+    description = "LTL subgoals refined into actions by search; executed and checked (paper Phi)"
+
+    def parse(self, text: str) -> ParsedSubgoals:
+        return parse_subgoals(text)
+
+    def evaluate(self, parsed: ParsedSubgoals, task: Task, env: Env) -> Record:
+        simulator = env.simulator
+        world = simulator.world(task)
+        checker = GoalChecker(task, simulator.vocabulary)
+        lines, grammar = ground_lines(parsed, world, simulator.vocabulary, checker.universe)
+        parse_errors = [list(item) for item in parsed.line_errors]
+        if grammar is not None:
+            record = trajectory_record(False, checker.check(None), grammar, 0, len(parsed.lines))
+            return {**record, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
+        planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
+        refiner = Refiner(world, planner, budget(env.options), checker)
+        best = refiner.refine(lines)
+        last = best.steps[-1] if best.steps else None
+        error: Error = (None, None, "")
+        if last is not None and not last.refined:
+            error = (last.error.value if last.error else last.outcome, len(best.steps) - 1, last.detail)
+        record = trajectory_record(best.executable, best.goals, error,
+                                   sum(step.additional for step in best.steps), len(lines))
+        fields = _subgoal_fields(best.steps, len(best.trajectory.actions), refiner.branches)
+        return {**record, **fields, "parse_errors": parse_errors}
+
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        n = len(records)
+        subgoals = {
+            "refined": percent(sum(r["refined"] for r in records), sum(r["plan_length"] for r in records)),
+            "unreachable": percent(sum(r["unreachable"] for r in records), n),
+            "budget_exhausted": percent(sum(r["budget_exhausted"] for r in records), n),
+            "parse_errors": percent(sum(bool(r["parse_errors"]) for r in records), n),
+        }
+        return {**trajectory_summary(records), "subgoals": subgoals}
+
+
+def _subgoal_fields(steps: Sequence[Step], actions: int, branches: int) -> dict[str, Any]:
+    """What the subgoals gave: each one's outcome and actions, and counts."""
+    last = steps[-1].outcome if steps else None
+    return {
+        "subgoals": [{"subgoal": step.subgoal.text, "outcome": step.outcome, "actions": [str(a) for a in step.actions],
+                      "expanded": step.expanded} for step in steps],
+        "refined": sum(step.refined for step in steps),
+        "unreachable": last == UNREACHABLE,
+        "budget_exhausted": last == BUDGET_EXHAUSTED,
+        "actions": actions,
+        "branches": branches,
+    }

@@ -1,0 +1,107 @@
+"""Reading a subgoal plan from model text, in the shapes models write it. Never raises.
+
+Accepted: the paper's ``{"output": [line, ...]}`` (other keys ignored; also
+under ``subgoals``/``subgoal_plan``/``plan``), a bare JSON list of lines, or
+plain text with one formula per line (bullets, numbering, quotes and trailing
+commas stripped). Code fences and prose around the JSON are skipped. Each
+line is an LTL formula (:mod:`eai.ltl`); connectives may be written in any
+case (``AND``). A line whose top level is ``A then B`` counts as the
+consecutive subgoals ``A`` and ``B``. A line that does not parse is kept
+with its error; the others are still read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from eai.jsonish import Pairs, find_value
+from eai.ltl import And, Formula, Implies, LTLSyntaxError, Not, Or, Prim, Then, has_then, parse
+
+MAX_DEPTH = 100  # subgoals are shallow; deeper ones would exhaust recursion downstream
+KEYS = ("output", "subgoals", "subgoal_plan", "plan")
+CONNECTIVE = re.compile(r"(?<![\w.\-])(and|or|not|then)(?![\w.\-])", re.I)
+DECORATION = re.compile(r"^\s*(?:[-*\u2022]|\d+[.):]|\[\d+\])?\s*[\"'`]?|[\"'`]?\s*[,;.]?\s*$")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One subgoal as written, its formula, or why it could not be read."""
+
+    text: str
+    formula: Formula | None = None
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class ParsedSubgoals:
+    """The subgoals in order; ``error`` when no plan at all could be read."""
+
+    lines: tuple[Line, ...] = ()
+    error: str = ""
+
+    @property
+    def line_errors(self) -> tuple[tuple[int, str], ...]:
+        """(subgoal index, error) of the subgoals that did not parse."""
+        return tuple((i, line.error) for i, line in enumerate(self.lines) if line.error)
+
+
+def parse_subgoals(text: Any) -> ParsedSubgoals:
+    text = text if isinstance(text, str) else ""
+    items = _json_lines(text)
+    if items is None:
+        items = [line for line in text.splitlines() if "(" in line and ")" in line]
+        if not items:
+            return ParsedSubgoals(error="no subgoal plan found (expected {\"output\": [...]} or one formula per line)")
+    return ParsedSubgoals(tuple(line for item in items for line in _read(item)))
+
+
+def _json_lines(text: str) -> list[Any] | None:
+    """The plan's lines if the text holds them as JSON."""
+    found = find_value(text)
+    value = found.value if found.ok else None
+    if isinstance(value, Pairs):
+        keyed = {key.strip().lower(): item for key, item in reversed(value)}
+        value = next((keyed[key] for key in KEYS if key in keyed), None)
+        if isinstance(value, str):
+            value = value.splitlines()
+    return value if isinstance(value, list) else None
+
+
+def _read(item: Any) -> list[Line]:
+    """The subgoals of one written line (several when its top level is ``then``)."""
+    if not isinstance(item, str):
+        return [Line(str(item), error=f"expected a formula as text, got {type(item).__name__}")]
+    text = CONNECTIVE.sub(lambda m: m.group(1).lower(), DECORATION.sub("", item))
+    if not text:
+        return [Line(item, error="empty subgoal")]
+    try:
+        formula = parse(text)
+    except LTLSyntaxError as err:
+        return [Line(item, error=str(err))]
+    if _depth(formula) > MAX_DEPTH:
+        return [Line(item, error=f"nested deeper than {MAX_DEPTH} levels")]
+    parts = formula.args if isinstance(formula, Then) else (formula,)
+    nested = "'then' inside a subgoal; write its parts as separate lines"
+    return [Line(item, error=nested) if has_then(part) else Line(item, part) for part in parts]
+
+
+def _depth(formula: Formula) -> int:
+    """How deeply ``formula`` nests, found without recursion."""
+    deepest, stack = 0, [(formula, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(node, Not):
+            children: tuple = (node.arg,)
+        elif isinstance(node, (And, Or, Then)):
+            children = node.args
+        elif isinstance(node, Implies):
+            children = (node.lhs, node.rhs)
+        elif isinstance(node, Prim):
+            children = ()
+        else:
+            children = (node.body,)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest

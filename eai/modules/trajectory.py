@@ -1,0 +1,57 @@
+"""What the modules that produce a trajectory report (action sequencing,
+subgoal decomposition): the record fields for one task and their summary,
+the columns of the paper's trajectory and goal tables (Tables 4 and 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eai.goals import GoalReport
+from eai.modules.base import Record, percent
+
+ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
+GOAL_KINDS = ("state", "relation", "action", "total")
+
+
+def trajectory_record(
+    executable: bool,
+    goals: GoalReport,
+    error: tuple[str | None, int | None, str],
+    additional_steps: int,
+    plan_length: int,
+) -> Record:
+    """The shared fields: ``error`` is (type, step, detail), type None when there is none."""
+    kind, step, detail = error
+    return {
+        "executable": executable,
+        "success": executable and goals.success,
+        "error_type": kind,
+        "error_step": step,
+        "error_detail": detail,
+        "additional_steps": additional_steps,
+        "plan_length": plan_length,
+        "goals": goals.to_dict(),
+        "unmet_goals": list(goals.unmet),
+    }
+
+
+def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
+    """Rates in percent: task success, executability, goals met by kind, error types."""
+    n = len(records)
+    errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
+    errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
+    goal_success = {kind: _rate(records, kind) for kind in GOAL_KINDS}
+    return {
+        "n": n,
+        "task_success_rate": percent(sum(r["success"] for r in records), n),
+        "execution_success_rate": percent(sum(r["executable"] for r in records), n),
+        "goal_success": goal_success,
+        "errors": errors,
+    }
+
+
+def _rate(records: Sequence[Record], kind: str) -> float | None:
+    """Goals of ``kind`` met, in percent of all of them; None when there are none."""
+    total = sum(r["goals"][kind][1] for r in records)
+    return percent(sum(r["goals"][kind][0] for r in records), total) if total else None

@@ -1,0 +1,125 @@
+"""``openai:``, ``anthropic:`` and ``ollama:`` models through their langchain integrations.
+
+Each integration is an optional extra (``pip install "eai[openai]"``), imported
+when a model is created, so a missing one fails the run before any call. API
+keys are read from the environment only. The clients' own retries are off:
+the runner retries (with back-off) what is worth retrying.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from abc import abstractmethod
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+from eai.exceptions import EaiError
+from eai.llm import GenerationConfig, LanguageModel, ModelProvider
+from eai_langchain.chat import ChatModel
+
+NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
+
+
+class LangchainProvider(ModelProvider):
+    """A provider backed by one langchain integration package.
+
+    ``key_env`` names the API key variable; without it set, a model can only be
+    created when ``key_required`` is False or a base URL points at a server of
+    your own. The base URL comes from the ``base_url`` option (``--base-url``)
+    or ``base_url_env``.
+    """
+
+    package: str
+    key_env: str
+    base_url_env: str
+    key_required: bool = True
+
+    def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
+        spec = f"{self.name}:{model}"
+        if not model:
+            raise EaiError(f"{self.name} needs a model name: {self.name}:MODEL")
+        try:
+            integration = importlib.import_module(self.package)
+        except ImportError:
+            raise EaiError(f"{spec} needs {self.package.replace('_', '-')}: pip install \"eai[{self.name}]\"") from None
+        base_url = options.get("base_url") or os.environ.get(self.base_url_env) or None
+        key = os.environ.get(self.key_env, "")
+        if self.key_required and not key and not base_url:
+            raise EaiError(f"{spec} needs the API key in the environment variable {self.key_env}")
+        password = urlsplit(base_url).password if base_url else None
+        secrets = (key, password or "")
+
+        def build(config: GenerationConfig) -> Any:
+            return self.chat(integration, model, key, base_url, config)
+
+        chat = ChatModel(self.name, model, build, secrets, self.transient())
+        chat.endpoint = _without_credentials(base_url or "")
+        return chat
+
+    @abstractmethod
+    def chat(self, integration: ModuleType, model: str, key: str, base_url: str | None,
+             config: GenerationConfig) -> Any:
+        """The langchain chat model, without client-side retries or caching."""
+
+    def transient(self) -> tuple[type[BaseException], ...]:
+        """The SDK's exception types for a call that may succeed when repeated."""
+        return ()
+
+
+class OpenAIProvider(LangchainProvider):
+    name = "openai"
+    description = "OpenAI or any OpenAI-compatible server (--base-url, OPENAI_BASE_URL): openai:MODEL"
+    package, key_env, base_url_env = "langchain_openai", "OPENAI_API_KEY", "OPENAI_BASE_URL"
+
+    def chat(self, integration, model, key, base_url, config):
+        return integration.ChatOpenAI(model=model, api_key=key or NO_KEY, base_url=base_url,
+                                      temperature=config.temperature, max_tokens=config.max_tokens,
+                                      timeout=config.timeout, max_retries=0, cache=False)
+
+    def transient(self):
+        import openai
+
+        return (openai.APIConnectionError,)
+
+
+class AnthropicProvider(LangchainProvider):
+    name = "anthropic"
+    description = "Anthropic Claude models (ANTHROPIC_API_KEY): anthropic:MODEL"
+    package, key_env, base_url_env = "langchain_anthropic", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"
+
+    def chat(self, integration, model, key, base_url, config):
+        limits = {"max_tokens": config.max_tokens} if config.max_tokens else {}  # else the model's default
+        return integration.ChatAnthropic(model=model, api_key=key or NO_KEY, base_url=base_url,
+                                         temperature=config.temperature, timeout=config.timeout,
+                                         max_retries=0, cache=False, **limits)
+
+    def transient(self):
+        import anthropic
+
+        return (anthropic.APIConnectionError,)
+
+
+class OllamaProvider(LangchainProvider):
+    name = "ollama"
+    description = "Models served by Ollama (--base-url, OLLAMA_HOST): ollama:MODEL"
+    package, key_env, base_url_env = "langchain_ollama", "OLLAMA_API_KEY", "OLLAMA_HOST"
+    key_required = False
+
+    def chat(self, integration, model, key, base_url, config):
+        return integration.ChatOllama(model=model, base_url=base_url, temperature=config.temperature,
+                                      num_predict=config.max_tokens, client_kwargs={"timeout": config.timeout},
+                                      cache=False)
+
+    def transient(self):
+        import httpx
+
+        return (httpx.TransportError,)
+
+
+def _without_credentials(url: str) -> str:
+    """``https://user:pw@host/v1`` -> ``https://host/v1``: names the server, keeps no secret."""
+    parts = urlsplit(url)
+    return parts._replace(netloc=parts.hostname + (f":{parts.port}" if parts.port else "")).geturl() if parts.hostname else url

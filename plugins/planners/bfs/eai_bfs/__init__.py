@@ -1,0 +1,21 @@
+"""Breadth-first search for eai: the ``bfs`` search-planner plugin.
+
+:class:`eai_bfs.search.BreadthFirst` searches a simulator's successor
+function (``World.successors``) from a start state to the first state a goal
+test accepts. It returns a shortest plan; among shortest plans, the first in
+the simulator's successor order (which simulators keep deterministic), so the
+same call always gives the same plan. Each state is expanded at most once
+(states are compared by value).
+
+The budget is checked during the search, once per expansion: ``nodes`` caps
+the expanded states, ``seconds`` the wall time, ``memory_mb`` an estimate of
+the memory the search keeps (visited states and their parents). Hitting any
+limit returns ``budget_exhausted`` with the number of states expanded; an
+exhausted reachable space returns ``unsolvable``. Nothing here raises on a
+hard problem or hangs.
+
+Pruning is the caller's choice through ``objects``: the search then only
+tries actions whose arguments are all in that set. Subgoal refinement passes
+the objects the subgoal mentions plus those its preconditions may need, as
+``World.search_objects`` says (see ``eai.modules.subgoal_decomposition``).
+"""

@@ -1,0 +1,9 @@
+"""Hooks of the built-in breadth-first search planner plugin."""
+
+from eai.hookspecs import hookimpl
+from eai_bfs.search import BreadthFirst
+
+
+@hookimpl
+def eai_register_planners(register):
+    register(BreadthFirst())

@@ -1,0 +1,149 @@
+"""A fake chat server on 127.0.0.1, spoken to over real HTTP by the real clients.
+
+It is an asyncio server in a thread of its own: a reply that sleeps holds no
+thread, so a few hundred calls a second in flight cost it little CPU.
+
+It speaks three dialects, one per route: OpenAI's ``POST /v1/chat/completions``,
+Anthropic's ``POST /v1/messages`` and Ollama's ``POST /api/chat``. A request
+gets the next ``script`` reply while any is queued, else ``reply(body)``; a
+200 reply carries ``answer(body)`` as the assistant's text. Every request body
+and its headers are kept, so tests can count calls and see what was sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Any
+
+Body = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int = 200
+    delay: float = 0.0
+    message: str = ""  # the error message of a non-200 reply
+
+
+def prompt_of(body: Body) -> str:
+    """The text of the last user message of a chat request."""
+    content = [m["content"] for m in body["messages"] if m["role"] == "user"][-1]
+    return content if isinstance(content, str) else "".join(part.get("text", "") for part in content)
+
+
+def openai_reply(text: str, model: str) -> Body:
+    return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
+def anthropic_reply(text: str, model: str) -> Body:
+    return {"id": "msg_fake", "type": "message", "role": "assistant", "model": model,
+            "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "stop_sequence": None,
+            "usage": {"input_tokens": 1, "output_tokens": 1}}
+
+
+def ollama_reply(text: str, model: str) -> Body:
+    return {"model": model, "created_at": "2026-01-01T00:00:00Z", "message": {"role": "assistant", "content": text},
+            "done": True, "done_reason": "stop", "prompt_eval_count": 1, "eval_count": 1}
+
+
+ROUTES: dict[str, tuple[Callable[[str, str], Body], Callable[[str], Body]]] = {
+    "/v1/chat/completions": (openai_reply, lambda m: {"error": {"message": m, "type": "fake", "code": None}}),
+    "/v1/messages": (anthropic_reply, lambda m: {"type": "error", "error": {"type": "fake", "message": m}}),
+    "/api/chat": (ollama_reply, lambda m: {"error": m}),
+}
+
+
+class FakeServer:
+    def __init__(self, answer: Callable[[Body], str] = lambda body: "[]",
+                 reply: Callable[[Body], Reply] = lambda body: Reply(), script: list[Reply] | None = None) -> None:
+        self.answer, self.reply, self.script = answer, reply, list(script or [])
+        self.bodies: list[Body] = []
+        self.headers: list[dict[str, str]] = []
+        self.port = 0
+        self._lock = threading.Lock()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._connections: set[asyncio.Task[None]] = set()
+
+    @property
+    def root(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        """The base URL an OpenAI client wants."""
+        return f"{self.root}/v1"
+
+    @property
+    def count(self) -> int:
+        with self._lock:
+            return len(self.bodies)
+
+    def take(self, body: Body, headers: dict[str, str]) -> Reply:
+        """Record a request; the reply it gets."""
+        with self._lock:
+            self.bodies.append(body)
+            self.headers.append(headers)
+            return self.script.pop(0) if self.script else self.reply(body)
+
+    def __enter__(self) -> FakeServer:
+        self._thread.start()
+        start = asyncio.start_server(self._serve, "127.0.0.1", 0, backlog=128)
+        self._server = asyncio.run_coroutine_threadsafe(start, self._loop).result()
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        async def stop() -> None:
+            self._server.close()
+            connections = list(self._connections)  # replies still sleeping, idle keep-alives
+            for connection in connections:
+                connection.cancel()
+            await asyncio.gather(*connections, return_exceptions=True)
+            await self._server.wait_closed()
+
+        asyncio.run_coroutine_threadsafe(stop(), self._loop).result(timeout=10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+        self._loop.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One connection: HTTP/1.1 requests with a Content-Length body, kept alive."""
+        task = asyncio.current_task()
+        self._connections.add(task)  # type: ignore[arg-type]
+        try:
+            while request_line := await reader.readline():
+                path = request_line.decode("latin-1").split()[1]
+                headers = {}
+                while (line := await reader.readline()).strip():
+                    name, _, value = line.decode("latin-1").partition(":")
+                    headers[name.strip().lower()] = value.strip()
+                body = json.loads(await reader.readexactly(int(headers.get("content-length", 0))) or b"{}")
+                status, payload = await self._respond(path, body, headers)
+                data = (json.dumps(payload) + "\n").encode()
+                head = (f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nContent-Type: application/json\r\n"
+                        f"Content-Length: {len(data)}\r\n\r\n")
+                writer.write(head.encode() + data)
+                await writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            pass  # the client went away (a timeout test) or the server stops
+        finally:
+            writer.close()
+            self._connections.discard(task)  # type: ignore[arg-type]
+
+    async def _respond(self, path: str, body: Body, headers: dict[str, str]) -> tuple[int, Body]:
+        if path not in ROUTES:
+            return 404, ROUTES["/api/chat"][1](f"no route {path}")
+        success, error = ROUTES[path]
+        reply = self.take(body, headers)
+        await asyncio.sleep(reply.delay)
+        if reply.status == 200:
+            return 200, success(self.answer(body), body.get("model", ""))
+        return reply.status, error(reply.message or f"status {reply.status}")

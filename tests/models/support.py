@@ -1,0 +1,70 @@
+"""Shared pieces of the model-backend tests: the fake key, the providers, gold
+answers for the first VirtualHome tasks, run settings and result files."""
+
+import json
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+import eai_langchain.plugin
+from eai.llm import GenerationConfig
+from eai.modules import get_module
+from eai.plugins import Plugins, load_plugins
+from eai.runner.calls import RetryPolicy
+from eai.runner.run import RunConfig
+from tests.helpers import upstream_output
+from tests.models.fake_server import prompt_of
+
+FAKE_KEY = "sk-fake-4f9c1e7b2d8a6035-never-a-real-key"
+MODEL = "openai:fake-model"
+UNIT = Path("virtualhome", "action_sequencing", "openai_fake-model")
+
+needs_entry_point = pytest.mark.skipif(
+    not any(ep.name == "langchain" for ep in metadata.entry_points(group="eai")),
+    reason="the langchain entry point is not installed (pip install -e .)",
+)
+
+
+def with_langchain() -> Plugins:
+    """The installed plugins, plus the langchain providers if their entry point is not installed."""
+    plugins = load_plugins()
+    return plugins if "openai" in plugins.models.names() else load_plugins(extra={"langchain": eai_langchain.plugin})
+
+
+@dataclass(frozen=True)
+class Gold:
+    """The first VirtualHome tasks: ids in suite order and, by prompt, the id and gold plan."""
+
+    ids: list[str]
+    by_prompt: dict[str, tuple[str, str]]
+
+    @classmethod
+    def load(cls, count: int) -> "Gold":
+        plugins = with_langchain()
+        suite = plugins.suites.get("virtualhome")
+        tasks = suite.load(suite.ids()[:count])
+        simulator, module = plugins.simulators.get(suite.simulator), get_module("action_sequencing")
+        by_prompt = {module.prompt(t, simulator)[-1].content: (t.id, upstream_output([[a.name, *a.args] for a in t.gold_plan]))
+                     for t in tasks}
+        return cls([t.id for t in tasks], by_prompt)
+
+    def answer(self, body) -> str:
+        """The gold plan for the task a request asks about ("" for an unknown prompt)."""
+        return self.by_prompt.get(prompt_of(body), ("", ""))[1]
+
+    def task_of(self, body) -> str:
+        return self.by_prompt[prompt_of(body)][0]
+
+
+def run_config(out: Path, base_url: str, **changes) -> RunConfig:
+    """A run of the first four VirtualHome tasks on action sequencing, quick to retry."""
+    settings = dict(suites=["virtualhome"], modules=["action_sequencing"], models=[MODEL], out=out, limit=4,
+                    concurrency=4, generation=GenerationConfig(timeout=10.0),
+                    retry=RetryPolicy(attempts=3, first_delay=0.01), model_options={"base_url": base_url})
+    return RunConfig(**{**settings, **changes})
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

@@ -1,0 +1,78 @@
+"""Reading subgoal plans from model text: the shapes models write, per-line errors, never raising."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eai.ltl import And, Not, Or, Prim
+from eai.modules.subgoal_decomposition.parse import parse_subgoals
+
+NEXT_TO = Prim("NEXT_TO", ("character.65", "dvd_player.1000"))
+ON = Prim("ON", ("dvd_player.1000",))
+
+
+def formulas(text):
+    parsed = parse_subgoals(text)
+    assert not parsed.error and not parsed.line_errors, parsed
+    return [line.formula for line in parsed.lines]
+
+
+def test_the_papers_format_with_its_other_keys():
+    text = ('{"necessity_to_use_action": "no", "actions_to_include": [], "output": '
+            '["NEXT_TO(character.65, dvd_player.1000)", "PLUGGED_IN(dvd_player.1000) and CLOSED(dvd_player.1000)",'
+            ' "ON(dvd_player.1000)"]}')
+    assert formulas(text) == [NEXT_TO, And((Prim("PLUGGED_IN", ("dvd_player.1000",)), Prim("CLOSED", ("dvd_player.1000",)))), ON]
+
+
+def test_cut_off_at_the_stop_sequence_fences_and_prose():
+    # upstream generation stops at "}", so the closing brace is often missing
+    assert formulas('{"output": ["NEXT_TO(character.65, dvd_player.1000)", "ON(dvd_player.1000)"]') == [NEXT_TO, ON]
+    fenced = 'Here is the plan:\n```json\n{"output": ["ON(dvd_player.1000)"]}\n```\nDone.'
+    assert formulas(fenced) == [ON]
+
+
+def test_a_bare_list_and_plain_lines():
+    assert formulas('["NEXT_TO(character.65, dvd_player.1000)", "ON(dvd_player.1000)"]') == [NEXT_TO, ON]
+    lines = "Plan:\n1. NEXT_TO(character.65, dvd_player.1000),\n- \"ON(dvd_player.1000)\"\n"
+    assert formulas(lines) == [NEXT_TO, ON]
+    assert formulas('{"output": "NEXT_TO(character.65, dvd_player.1000)\\nON(dvd_player.1000)"}') == [NEXT_TO, ON]
+
+
+def test_connectives_in_any_case_and_then_as_consecutive_subgoals():
+    assert formulas('["NOT ON(dvd_player.1000) OR NEXT_TO(character.65, dvd_player.1000)"]') == [Or((Not(ON), NEXT_TO))]
+    assert formulas('["NEXT_TO(character.65, dvd_player.1000) then ON(dvd_player.1000)"]') == [NEXT_TO, ON]
+
+
+def test_a_bad_line_is_kept_with_its_error_and_the_others_are_read():
+    parsed = parse_subgoals('{"output": ["NEXT_TO(character.65, dvd_player.1000)", "ON(dvd_player.1000", 7]}')
+    assert parsed.lines[0].formula == NEXT_TO
+    assert [i for i, _ in parsed.line_errors] == [1, 2]
+    assert "expected" in parsed.line_errors[0][1] and "got int" in parsed.line_errors[1][1]
+
+
+def test_nested_then_is_a_line_error():
+    parsed = parse_subgoals('["(ON(a.1) then ON(b.2)) and ON(c.3)"]')
+    assert parsed.lines[0].formula is None and "then" in parsed.lines[0].error
+
+
+def test_no_plan_at_all():
+    assert parse_subgoals("I cannot help with that.").error
+    assert parse_subgoals(None).error  # type: ignore[arg-type]
+    assert parse_subgoals('{"output": []}') == parse_subgoals("[]")
+    assert parse_subgoals("[]").lines == () and not parse_subgoals("[]").error
+
+
+@given(st.text())
+def test_arbitrary_text_never_raises(text):
+    parsed = parse_subgoals(text)
+    assert parsed.error or all(line.formula is not None or line.error for line in parsed.lines)
+
+
+@given(st.lists(st.text(alphabet="ONTOP()character.65,_ andornt[]{}\"'\n", max_size=40), max_size=5))
+def test_formula_like_text_never_raises(items):
+    parse_subgoals('{"output": [' + ", ".join(f'"{item}"' for item in items) + "]}")
+    parse_subgoals("\n".join(items))
+
+
+def test_deep_nesting_is_a_line_error_not_a_crash():
+    parsed = parse_subgoals('["' + "not " * 3000 + 'ON(dvd_player.1000)"]')
+    assert "nested deeper" in parsed.lines[0].error

@@ -1,0 +1,134 @@
+"""The bfs planner plugin: shortest plans, deterministic ties, outcomes and budgets."""
+
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from eai.planner import Budget, Outcome
+from eai.plugins import get_plugins, load_plugins
+from eai.simulator import Check, World
+from eai.taxonomy import execute
+from eai.world import Action, Goal, Obj, Task
+from eai_bfs import plugin
+from eai_bfs.search import BreadthFirst
+
+ROOT = Path(__file__).resolve().parents[2]
+BFS = BreadthFirst()
+NO_LIMIT = Budget(seconds=None)
+
+
+class Switches(World):
+    """Switches that FLIP on and off; ``("on", s)`` atoms. ``ghost`` is never on."""
+
+    def __init__(self, count: int) -> None:
+        objects = tuple(Obj(f"s{i:02d}", "switch") for i in range(count)) + (Obj("ghost", "switch"),)
+        super().__init__(Task("toy", "toy", "switches", "", objects, frozenset(), Goal("")))
+
+    @property
+    def initial(self):
+        return self.index.state()
+
+    def check(self, state, action):
+        return Check(affordable=action.args[0] != "ghost")
+
+    def apply(self, state, action):
+        atom = ("on", action.args[0])
+        return state.remove(atom) if atom in state else state.add(atom)
+
+    def successors(self, state, objects=None):
+        for obj in sorted(self.objects if objects is None else objects):
+            if obj != "ghost":
+                action = Action("FLIP", (obj,))
+                yield action, self.apply(state, action)
+
+
+@pytest.fixture(scope="module")
+def vh_world_27_2():
+    plugins = get_plugins()
+    task = plugins.suites.get("virtualhome").load(["27_2"])[0]
+    return plugins.simulators.get("virtualhome").world(task)
+
+
+def on(*names):
+    return lambda state: all(("on", n) in state for n in names)
+
+
+def test_shortest_plan_with_ties_in_successor_order():
+    world = Switches(6)
+    result = BFS.search(world, world.initial, on("s04", "s01"), NO_LIMIT)
+    assert result.outcome is Outcome.SOLVED
+    assert result.plan == (Action("FLIP", ("s01",)), Action("FLIP", ("s04",)))
+    assert BFS.search(world, world.initial, on("s04", "s01"), NO_LIMIT).plan == result.plan
+
+
+def test_a_goal_that_holds_at_the_start_needs_no_action():
+    world = Switches(3)
+    result = BFS.search(world, world.initial, lambda state: True, NO_LIMIT)
+    assert result.outcome is Outcome.SOLVED and result.plan == () and result.expanded == 0
+
+
+def test_exhausted_space_is_unsolvable():
+    world = Switches(4)
+    result = BFS.search(world, world.initial, on("ghost"), NO_LIMIT)
+    assert result.outcome is Outcome.UNSOLVABLE
+    assert result.expanded == 2 ** 4
+
+
+def test_objects_restrict_the_actions():
+    world = Switches(5)
+    assert BFS.search(world, world.initial, on("s03"), NO_LIMIT, objects=["s00", "s01"]).outcome is Outcome.UNSOLVABLE
+    result = BFS.search(world, world.initial, on("s03"), NO_LIMIT, objects={"s03", "s00"})
+    assert result.plan == (Action("FLIP", ("s03",)),)
+
+
+def test_node_budget_stops_the_search_at_once():
+    world = Switches(30)  # 2^30 states: only the budget can end this
+    began = time.perf_counter()
+    result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=None, nodes=500))
+    assert result.outcome is Outcome.BUDGET_EXHAUSTED
+    assert result.expanded == 500 and "node" in result.detail
+    assert time.perf_counter() - began < 2
+
+
+def test_time_budget_stops_the_search():
+    world = Switches(30)
+    began = time.perf_counter()
+    result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=0.2))
+    assert result.outcome is Outcome.BUDGET_EXHAUSTED and "time" in result.detail
+    assert 0 < result.expanded and time.perf_counter() - began < 2
+
+
+def test_memory_budget_stops_the_search():
+    world = Switches(30)
+    result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=10, memory_mb=1))
+    assert result.outcome is Outcome.BUDGET_EXHAUSTED and "memory" in result.detail
+    assert result.expanded < 10_000
+
+
+def test_real_subgoal_plan_executes_and_reaches_it(vh_world_27_2):
+    world = vh_world_27_2
+    atom = ("ONTOP", "soap.1002", "washing_machine.1001")
+    objects = world.search_objects(world.initial, [atom])
+    result = BFS.search(world, world.initial, lambda state: atom in state, Budget(seconds=30), objects)
+    assert result.outcome is Outcome.SOLVED
+    assert [a.name for a in result.plan] == ["FIND", "GRAB", "FIND", "PUTBACK"]
+    execution = execute(world, result.plan)
+    assert execution.executable and atom in execution.trajectory.final
+
+
+def test_real_unreachable_subgoal_is_unsolvable(vh_world_27_2):
+    world = vh_world_27_2  # the washing machine is not grabbable
+    atom = ("ONTOP", "washing_machine.1001", "soap.1002")
+    objects = world.search_objects(world.initial, [atom])
+    result = BFS.search(world, world.initial, lambda state: atom in state, Budget(seconds=30), objects)
+    assert result.outcome is Outcome.UNSOLVABLE
+
+
+def test_registered_as_a_plugin():
+    plugins = load_plugins(extra={"bfs": plugin})
+    assert isinstance(plugins.planners.get("bfs"), BreadthFirst)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["entry-points"]["eai"]["bfs"] == "eai_bfs.plugin"
+    assert "plugins/planners/bfs/eai_bfs" in project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
