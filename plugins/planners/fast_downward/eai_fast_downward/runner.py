@@ -24,6 +24,8 @@ from eai.world import Action
 from eai_fast_downward.hosts import HostError, hosts
 
 UP_PREPARER = "eai_fast_downward.up_problem"  # imported by the hosts only
+JOB = "job.pickle"  # (Domain, Problem), for the preparer
+REPORT = "conversion.json"  # {"names", "rejected"}, from the preparer
 
 # The searches, tried in turn (host.py): Fast Downward's "lama-first" alias
 # (driver/aliases.py: greedy search with the FF and landmark heuristics, the
@@ -75,14 +77,14 @@ def run(domain: Domain, problem: Problem, budget: Budget, via_up: bool = True) -
         with tempfile.TemporaryDirectory(prefix="eai-fd-") as tmp:
             work = Path(tmp)
             if via_up:
-                (work / "job.pickle").write_bytes(pickle.dumps((domain, problem)))
+                (work / JOB).write_bytes(pickle.dumps((domain, problem)))
             else:
                 (work / "domain.pddl").write_text(domain.to_pddl())
                 (work / "problem.pddl").write_text(problem.to_pddl())
             code = hosts(bin_dir, UP_PREPARER if via_up else None).run(work, searches(bin_dir, budget), budget, deadline)
             log = _read(work / "search.log") or _read(work / "translate.log") or _read(work / "prepare.log")
             outcome, detail = _outcome(code, log, work / "sas_plan")
-            report = json.loads(_read(work / "conversion.json") or "{}")
+            report = json.loads(_read(work / REPORT) or "{}")
             names = report.get("names") or _names(domain, problem)
             plan = _read_plan(work / "sas_plan", names) if outcome is Outcome.SOLVED else ()
     except (OSError, HostError) as exc:  # cannot write the files or run the planner at all

@@ -49,10 +49,8 @@ from unified_planning.model import Fluent, InstantaneousAction, Object, Problem 
 
 from eai.pddl.formula import And, Exists, Forall, Formula, Imply, Not, Or, Pred, When
 from eai.pddl.model import Domain, Operator, Problem
+from eai_fast_downward.runner import JOB, REPORT
 
-
-JOB = "job.pickle"  # (Domain, Problem), written by the runner
-REPORT = "conversion.json"  # {"names", "rejected"}, read by the runner
 INVALID_PROBLEM = 31  # Fast Downward's code for input its translator cannot use
 _ENV = get_environment()  # created here, so that every forked child inherits it
 
