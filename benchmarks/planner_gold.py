@@ -1,11 +1,12 @@
 """Fast Downward on every real gold problem with the gold domain.
 
-    PYTHONPATH=.:plugins/planners/fast_downward python benchmarks/planner_gold.py [DATA]
+    PYTHONPATH=.:plugins/planners/fast_downward python benchmarks/planner_gold.py [DATA] [--direct]
 
 DATA is the extracted eai-eval 1.0.5 wheel (default /work/data/x). Solves the
 296 VirtualHome problems of ``success_task.json`` and the 100 BEHAVIOR
-problems with 2 workers; prints outcome counts, the median time of one run and
-the wall time of each suite.
+problems with 2 workers, through unified-planning (``fast_downward``) or,
+with ``--direct``, on our own PDDL text (``fast_downward_direct``); prints
+outcome counts, the median time of one run and the wall time of each suite.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ def main() -> None:
     parser.add_argument("data", nargs="?", default="/work/data/x", type=Path)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=30.0, help="time limit per problem")
+    parser.add_argument("--direct", action="store_true", help="our PDDL text, not unified-planning")
     args = parser.parse_args()
-    planner = FastDownward()
+    planner = FastDownward(via_up=not args.direct)
+    print(planner.name)
     overall = time.perf_counter()
     for suite, (domain_file, problem_files) in suites(args.data).items():
         domain = parse_domain(domain_file.read_text())

@@ -36,11 +36,15 @@ class Outcome(str, Enum):
 
 @dataclass(frozen=True)
 class PlanResult:
+    """How one planning call ended. ``rejected`` names the operators a PDDL
+    planner left out of the domain as not well formed, with the reason."""
+
     outcome: Outcome
     plan: tuple[Action, ...] = ()
     expanded: int = 0
     seconds: float = 0.0
     detail: str = ""
+    rejected: tuple[tuple[str, str], ...] = ()
 
     @property
     def solved(self) -> bool:
@@ -71,6 +75,12 @@ class PddlPlanner(Planner):
     def solve(self, domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
         """A plan for ``problem`` in ``domain``."""
 
-    def solve_all(self, jobs: Sequence[tuple[Domain, Problem]], budget: Budget, workers: int = 1) -> list[PlanResult]:
-        """Results in job order; plugins may override to run jobs in parallel."""
-        return [self.solve(domain, problem, budget) for domain, problem in jobs]
+    def solve_all(self, jobs: Sequence[tuple[Domain, Problem]], budget: Budget, workers: int | None = 1,
+                  progress: Callable[[int, int], None] = lambda done, total: None) -> list[PlanResult]:
+        """Results in job order, ``progress(done, total)`` after each; plugins
+        may override to run jobs in parallel (``workers`` at a time)."""
+        results = []
+        for domain, problem in jobs:
+            results.append(self.solve(domain, problem, budget))
+            progress(len(results), len(jobs))
+        return results

@@ -29,8 +29,11 @@ def score(
     progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> ScoreResult:
     """Records in the suite's task order and their summary. A task answered
-    more than once is scored on its last answer; unknown identifiers are
-    listed; a task whose model call failed is scored on empty text and flagged."""
+    more than once is scored on its last answer; identifiers of no task the
+    module covers are listed; a task whose model call failed is scored on
+    empty text and flagged.
+    The module evaluates all answers in one call (``evaluate_all``), so it may
+    run them in parallel."""
     suite = plugins.suites.get(suite_name)
     module = get_module(module_name)
     ids = suite.ids()
@@ -43,16 +46,18 @@ def score(
         else:
             answers[task_id] = response
     order = [task_id for task_id in ids if task_id in answers]
-    tasks = suite.load(order)
-    env = Env(plugins.simulators.get(suite.simulator), plugins, options or {})
+    loaded = suite.load(order)
+    tasks = [task for task in loaded if module.applies_to(task)]
+    unmatched += [task.id for task in loaded if not module.applies_to(task)]
+    simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
+    env = Env(simulator, plugins, options or {})
+    items = [(module.parse(answers[task.id].output), task) for task in tasks]
     records = []
-    for done, task in enumerate(tasks, 1):
-        answer = answers[task.id]
-        record = {"identifier": task.id, **module.evaluate(module.parse(answer.output), task, env)}
-        if answer.error:
-            record["model_error"] = answer.error
+    for task, record in zip(tasks, module.evaluate_all(items, env, progress)):
+        record = {"identifier": task.id, **record}
+        if answers[task.id].error:
+            record["model_error"] = answers[task.id].error
         records.append(record)
-        progress(done, len(tasks))
     summary = {"suite": suite_name, "module": module_name, **module.summarize(records),
                "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
                "unmatched_identifiers": sorted(unmatched)}

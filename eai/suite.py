@@ -32,6 +32,10 @@ class TaskSuite(ABC):
     def load(self, ids: list[str] | None = None) -> list[Task]:
         """The tasks with these ids (all when None), in the suite's order."""
 
+    def file(self, key: str) -> Path:
+        """A suite-level file (``"domain"``: the gold PDDL domain, ``"predicate_categories"``)."""
+        raise EaiError(f"suite {self.name!r} has no {key!r} file")
+
     def import_tasks(self, archives: Mapping[str, Archive], out: Path) -> None:
         """Write the suite in our format to ``out`` from the opened ``sources``."""
         raise EaiError(f"suite {self.name!r} cannot be imported")

@@ -25,6 +25,11 @@ def score_command(
                                          help=f"Subgoal decomposition: states one search may expand (default {MAX_NODES}; 0: no limit)."),
     max_seconds: float | None = typer.Option(None, "--max-seconds", min=0,
                                              help=f"Subgoal decomposition: seconds one search may take (default {MAX_SECONDS:g}; 0: no limit)."),
+    sensitivity: bool = typer.Option(False, "--sensitivity", help="Transition modeling: also re-plan with each operator alone swapped in (paper appendix F)."),
+    planner: str = typer.Option(None, "--planner", help="Planner the module uses (see: eai list planners); default: bfs for subgoal decomposition, fast_downward for transition modeling."),
+    planner_seconds: float = typer.Option(30.0, "--planner-seconds", min=0.1, help="Time limit per planning problem."),
+    planner_memory_mb: int = typer.Option(2048, "--planner-memory-mb", min=16, help="Memory limit per planning problem."),
+    workers: int = typer.Option(None, "--workers", min=1, help="Planner runs at once (default: every core)."),
 ) -> None:
     """Score model responses against the gold annotation.
 
@@ -34,6 +39,10 @@ def score_command(
     answers = read_responses(responses)
     limits = {"max_nodes": max_nodes, "max_seconds": max_seconds}
     options = {key: value or None for key, value in limits.items() if value is not None}
+    options |= {"sensitivity": sensitivity, "planner_seconds": planner_seconds,
+                "planner_memory_mb": planner_memory_mb, "workers": workers}
+    if planner:
+        options["planner"] = planner
     with Progress(TextColumn("scoring {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=quiet, transient=True) as progress:
         bar = progress.add_task(f"{suite}/{module}", total=None)

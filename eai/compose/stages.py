@@ -27,6 +27,10 @@ class Stage(ABC):
     interprets: bool = False  # True: gives the goal to the stages after it
     asks_model: bool = True
 
+    def applies_to(self, task: Task) -> bool:
+        """Whether the task has what this stage needs (runs leave other tasks out)."""
+        return True
+
     def messages(self, view: Task, env: Env) -> tuple[Message, ...]:
         """What the model is asked, from the task as the earlier stages left it."""
         raise NotImplementedError(f"stage {self.name!r} asks no model")
@@ -54,6 +58,9 @@ class ModuleStage(Stage):
     def __init__(self, module: str, interprets: bool = False) -> None:
         self.module = get_module(module)
         self.name, self.description, self.interprets = module, self.module.description, interprets
+
+    def applies_to(self, task: Task) -> bool:
+        return self.module.applies_to(task)
 
     def messages(self, view: Task, env: Env) -> tuple[Message, ...]:
         return self.module.prompt(view, env.simulator)
@@ -93,4 +100,4 @@ class PlannerStage(Stage):
 
 def builtin_stages() -> list[Stage]:
     return [ModuleStage("goal_interpretation", interprets=True), ModuleStage("subgoal_decomposition"),
-            ModuleStage("action_sequencing"), PlannerStage()]
+            ModuleStage("action_sequencing"), ModuleStage("transition_modeling"), PlannerStage()]

@@ -7,9 +7,11 @@ from eai.modules.action_sequencing import ActionSequencing
 from eai.modules.base import AbilityModule
 from eai.modules.goal_interpretation import GoalInterpretation
 from eai.modules.subgoal_decomposition import SubgoalDecomposition
+from eai.modules.transition_modeling import TransitionModeling
 
 MODULES: dict[str, AbilityModule] = {
-    module.name: module for module in (GoalInterpretation(), SubgoalDecomposition(), ActionSequencing())
+    module.name: module
+    for module in (GoalInterpretation(), SubgoalDecomposition(), ActionSequencing(), TransitionModeling())
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,12 +15,16 @@ from eai.world import Task
 Record = dict[str, Any]
 
 
+Progress = Callable[[int, int], None]  # (done, total)
+
+
 @dataclass
 class Env:
-    """What evaluation may use besides the task: the simulator, the plugins
-    (for planners) and options such as planner budgets."""
+    """What evaluation may use besides the task: the simulator (None for a
+    module that needs none), the plugins (for planners) and options such as
+    planner budgets."""
 
-    simulator: Simulator
+    simulator: Simulator | None
     plugins: Plugins
     options: Mapping[str, Any] = field(default_factory=dict)
 
@@ -30,6 +34,12 @@ class AbilityModule(ABC):
 
     name: str
     description: str = ""
+    needs_simulator: bool = True  # False: evaluation uses only the task and its suite's files
+
+    def applies_to(self, task: Task) -> bool:
+        """Whether ``task`` has what this module needs (transition modeling: a
+        transition model); runs and scoring leave other tasks out."""
+        return True
 
     def prompt(self, task: Task, simulator: Simulator) -> tuple[Message, ...]:
         """The model input for ``task`` (paper appendix I), from the simulator's template."""
@@ -42,6 +52,16 @@ class AbilityModule(ABC):
     @abstractmethod
     def evaluate(self, parsed: Any, task: Task, env: Env) -> Record:
         """Metrics and error categories of one output, as a JSON-able record."""
+
+    def evaluate_all(self, items: Sequence[tuple[Any, Task]], env: Env, progress: Progress = lambda done, total: None) -> list[Record]:
+        """Records of many ``(parsed, task)`` pairs, in order. This default
+        evaluates one by one; a module whose evaluation runs processes (a
+        planner) overrides it to spread them over the cores."""
+        records = []
+        for done, (parsed, task) in enumerate(items, 1):
+            records.append(self.evaluate(parsed, task, env))
+            progress(done, len(items))
+        return records
 
     @abstractmethod
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:

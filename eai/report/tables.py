@@ -47,12 +47,21 @@ GOAL_INTERPRETATION = tuple(
     for header, key in (("Precision", "precision"), ("Recall", "recall"), ("F1", "f1"))
 )
 
+TRANSITION_MODELING = tuple(
+    Column("Logic form F1", header, ("by_category", category, "f1"))
+    for header, category in (("Object states", "object_states"), ("Object orientation", "object_orientation"),
+                             ("Object affordance", "object_affordance"), ("Spatial relations", "spatial_relations"),
+                             ("Non-spatial relations", "non-spatial_relations"))
+) + _cols("Overall", ("F1", ("f1",)), ("Planner SR", ("planner_success_rate",)))
+
 TABLES: tuple[TableSpec, ...] = (
     TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", GOAL_INTERPRETATION),
     TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing", ACTION_ERRORS),
     TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
     TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition", ACTION_ERRORS),
     TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
+    TableSpec("Table 7", "Transition modeling (%): logic-form F1 by predicate category, planner success",
+              "transition_modeling", TRANSITION_MODELING),
 )
 
 

@@ -81,14 +81,14 @@ def resolve_model(plugins: Plugins, spec: str, options: dict[str, str]) -> Langu
     return plugins.models.get(provider).create(name, options)
 
 
-def select_tasks(plugins: Plugins, config: RunConfig, suite: str) -> list[Task]:
+def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipeline) -> list[Task]:
+    """The suite's tasks every stage covers, narrowed to ``task_ids``, at most ``limit``."""
     ids = plugins.suites.get(suite).ids()
     if config.task_ids:
         wanted = set(config.task_ids)
         ids = [i for i in ids if i in wanted]
-    if config.limit is not None:
-        ids = ids[: config.limit]
-    return plugins.suites.get(suite).load(ids)
+    covered = [t for t in plugins.suites.get(suite).load(ids) if all(s.applies_to(t) for s in pipeline.stages)]
+    return covered if config.limit is None else covered[: config.limit]
 
 
 def prepare(config: RunConfig, plugins: Plugins) -> None:
@@ -136,9 +136,9 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     folder = unit.folder(config.out)
     log = ResponseLog(folder / "responses.jsonl")
     answered = {i for i, r in log.read().items() if not r.error}
-    tasks = select_tasks(plugins, config, unit.suite)
-    pending = [t for t in tasks if t.id not in answered]
     pipeline = parse_pipeline(unit.module, plugins)
+    tasks = select_tasks(plugins, config, unit.suite, pipeline)
+    pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
     env = Env(simulator, plugins, {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed})

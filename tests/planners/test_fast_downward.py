@@ -23,6 +23,8 @@ DATA = ROOT / "tests" / "data" / "pddl"
 VIRTUALHOME = parse_domain((DATA / "virtualhome.pddl").read_text())
 BEHAVIOR = parse_domain((DATA / "behavior.pddl").read_text())
 BUDGET = Budget(seconds=30)
+ROUTES = [FastDownward(), FastDownward(via_up=False)]
+route = pytest.mark.parametrize("planner", ROUTES, ids=lambda p: p.name)
 
 
 def problem(name):
@@ -79,10 +81,11 @@ def own_tmp(tmp_path, monkeypatch):
     return tmp_path
 
 
+@route
 @pytest.mark.parametrize("domain, name, min_steps", SOLVABLE, ids=[s[1][:24] for s in SOLVABLE])
-def test_gold_problems_have_valid_plans(domain, name, min_steps, own_tmp):
+def test_gold_problems_have_valid_plans(planner, domain, name, min_steps, own_tmp):
     task = problem(name)
-    result = FastDownward().solve(domain, task, BUDGET)
+    result = planner.solve(domain, task, BUDGET)
     assert result.outcome is Outcome.SOLVED, result.detail
     assert len(result.plan) >= min_steps
     World(domain, task).run(result.plan)
@@ -96,42 +99,66 @@ def test_plan_check_catches_a_bad_plan():
         World(VIRTUALHOME, task).run(plan[1:])
 
 
-def test_empty_effects_make_a_valid_domain():
+@route
+def test_empty_effects_make_a_valid_domain(planner):
     assert VIRTUALHOME.operator("find").effect == And(())
     assert ":effect (and)" in VIRTUALHOME.to_pddl()
     only_find = dataclasses.replace(VIRTUALHOME, operators=(VIRTUALHOME.operator("find"),))
-    result = FastDownward().solve(only_find, problem("vh_Wash_hands_549_2.pddl"), BUDGET)
+    result = planner.solve(only_find, problem("vh_Wash_hands_549_2.pddl"), BUDGET)
     assert result.outcome is Outcome.SOLVED and result.plan == ()
 
 
-def test_proven_unsolvable():
-    result = FastDownward().solve(VIRTUALHOME, problem("vh_Write_an_email_996_2.pddl"), BUDGET)
+@route
+def test_proven_unsolvable(planner):
+    result = planner.solve(VIRTUALHOME, problem("vh_Write_an_email_996_2.pddl"), BUDGET)
     assert result.outcome is Outcome.UNSOLVABLE
     assert "proved" in result.detail
 
 
-def test_a_missing_operator_is_not_filled_in():
+@route
+def test_a_missing_operator_is_not_filled_in(planner):
     without_open = dataclasses.replace(
         VIRTUALHOME, operators=tuple(op for op in VIRTUALHOME.operators if op.name != "open")
     )
-    result = FastDownward().solve(without_open, problem("vh_Put_groceries_in_Fridge_703_2.pddl"), BUDGET)
+    result = planner.solve(without_open, problem("vh_Put_groceries_in_Fridge_703_2.pddl"), BUDGET)
     assert result.outcome is Outcome.UNSOLVABLE
     assert result.plan == ()
 
 
-def test_a_bad_domain_is_an_error_not_an_exception(own_tmp):
-    broken = dataclasses.replace(
+def gizmo_grab():
+    """VirtualHome with one operator, whose precondition names an undefined predicate."""
+    return dataclasses.replace(
         VIRTUALHOME, operators=(Operator("grab", (("?c", "character"), ("?o", "object")), Pred("gizmo", ("?o",))),)
     )
-    result = FastDownward().solve(broken, problem("vh_Pet_cat_1035_1.pddl"), BUDGET)
+
+
+def test_a_bad_domain_is_an_error_not_an_exception(own_tmp):
+    result = FastDownward(via_up=False).solve(gizmo_grab(), problem("vh_Pet_cat_1035_1.pddl"), BUDGET)
     assert result.outcome is Outcome.ERROR
     assert "exit code" in result.detail and len(result.detail) < 400
     assert list(own_tmp.iterdir()) == []
 
 
-def test_time_limit_ends_the_whole_run(own_tmp):
+def test_unified_planning_rejects_a_bad_operator_and_plans_without_it(own_tmp):
+    result = FastDownward().solve(gizmo_grab(), problem("vh_Pet_cat_1035_1.pddl"), BUDGET)
+    assert result.outcome is Outcome.UNSOLVABLE
+    assert result.rejected == (("grab", "undefined predicate gizmo"),)
+    assert list(own_tmp.iterdir()) == []
+
+
+def test_an_invalid_problem_is_an_error(own_tmp):
+    task = problem("vh_Pet_cat_1035_1.pddl")
+    task = dataclasses.replace(task, init=(*task.init, ("grabbable", "unicorn")))
+    result = FastDownward().solve(VIRTUALHOME, task, BUDGET)
+    assert result.outcome is Outcome.ERROR
+    assert "invalid problem: init grabbable unicorn: undeclared object unicorn" in result.detail
+    assert list(own_tmp.iterdir()) == []
+
+
+@route
+def test_time_limit_ends_the_whole_run(planner, own_tmp):
     started = time.monotonic()
-    result = FastDownward().solve(*pigeonhole(12), Budget(seconds=2))
+    result = planner.solve(*pigeonhole(12), Budget(seconds=2))
     elapsed = time.monotonic() - started
     assert result.outcome is Outcome.BUDGET_EXHAUSTED and result.detail == "time limit"
     assert 2 <= elapsed < 4
@@ -139,21 +166,17 @@ def test_time_limit_ends_the_whole_run(own_tmp):
     assert list(own_tmp.iterdir()) == []
 
 
-def grounding_blowup(parameters=6, objects=30):
-    """An operator with objects ** parameters ground actions."""
-    params = tuple((f"?x{i}", "object") for i in range(parameters))
-    big = Operator("big", params, And(tuple(Pred("p", (v,)) for v, _ in params)), Pred("done"))
-    domain = Domain("blowup", (), (PredicateDecl("p", (("?x", "object"),)), PredicateDecl("done")), (big,))
-    names = tuple((f"o{i}", "object") for i in range(objects))
-    return domain, Problem("blowup", "blowup", names, tuple(("p", o) for o, _ in names), Pred("done"))
-
-
-def test_memory_limit():
-    result = FastDownward().solve(*grounding_blowup(), Budget(seconds=20, memory_mb=100))
+@route
+def test_memory_limit(planner):
+    """The search runs out of memory. (Fast Downward's translator, which runs in
+    Python, can spin at a memory limit instead; the time limit ends it then.)"""
+    result = planner.solve(*pigeonhole(12), Budget(seconds=60, memory_mb=20))
     assert result.outcome is Outcome.BUDGET_EXHAUSTED and result.detail == "memory limit"
 
 
-def test_solve_all_keeps_job_order():
+@pytest.mark.parametrize("planner, broken_outcome", [(ROUTES[0], Outcome.UNSOLVABLE), (ROUTES[1], Outcome.ERROR)],
+                         ids=lambda p: getattr(p, "name", ""))
+def test_solve_all_keeps_job_order(planner, broken_outcome):
     broken = dataclasses.replace(VIRTUALHOME, operators=(Operator("x", (), Pred("nope"), Pred("nope")),))
     jobs = [
         (VIRTUALHOME, problem("vh_Write_an_email_996_2.pddl")),
@@ -162,12 +185,13 @@ def test_solve_all_keeps_job_order():
         (BEHAVIOR, problem(SOLVABLE[4][1])),
         (VIRTUALHOME, problem("vh_Cook_some_food_392_2.pddl")),
     ]
-    outcomes = [r.outcome for r in FastDownward().solve_all(jobs, BUDGET, workers=2)]
-    assert outcomes == [Outcome.UNSOLVABLE, Outcome.SOLVED, Outcome.ERROR, Outcome.SOLVED, Outcome.SOLVED]
+    outcomes = [r.outcome for r in planner.solve_all(jobs, BUDGET, workers=2)]
+    assert outcomes == [Outcome.UNSOLVABLE, Outcome.SOLVED, broken_outcome, Outcome.SOLVED, Outcome.SOLVED]
 
 
-def test_doctor_reports_a_working_planner():
-    (finding,) = FastDownward().doctor()
+@route
+def test_doctor_reports_a_working_planner(planner):
+    (finding,) = planner.doctor()
     assert finding.ok, finding.detail
 
 
@@ -180,7 +204,8 @@ def test_doctor_says_how_to_fix_a_missing_planner(monkeypatch):
 
 def test_registered_as_a_plugin():
     plugins = load_plugins(extra={"fast_downward": plugin})
-    assert isinstance(plugins.planners.get("fast_downward"), FastDownward)
+    assert plugins.planners.get("fast_downward").via_up
+    assert not plugins.planners.get("fast_downward_direct").via_up
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["entry-points"]["eai"]["fast_downward"] == "eai_fast_downward.plugin"
     assert "plugins/planners/fast_downward/eai_fast_downward" in project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
@@ -192,3 +217,17 @@ def test_importing_the_plugin_does_not_import_unified_planning():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": paths}).stdout
     assert out.strip() == "[]"
+
+
+def test_lama_first_gives_way_to_the_second_search():
+    """Wash clothes (954_2) with only the operators it needs: lama-first stays
+    on a plateau; greedy search with FF and causal-graph heuristics solves it."""
+    plugins = load_plugins()
+    task = plugins.suites.get("virtualhome").load(["954_2"])[0]
+    gold = parse_domain(plugins.suites.get("virtualhome").file("domain").read_text())
+    needed = dataclasses.replace(gold, operators=tuple(gold.operator(n) for n in task.transition_model.operators))
+    problem_954 = parse_problem(task.transition_model.problem)
+    assert "max_time=2" in runner.searches(Path("bin"), Budget(seconds=4))[0][2]
+    result = FastDownward().solve(needed, problem_954, Budget(seconds=8))
+    assert result.solved and 4 <= result.seconds < 8
+    World(needed, problem_954).run(result.plan)

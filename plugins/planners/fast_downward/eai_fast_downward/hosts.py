@@ -1,5 +1,6 @@
 """The planner hosts (``host.py``) of this process: started on demand, one per
-run in flight, reused, closed at exit. Only this module talks to them."""
+run in flight and kind (Fast Downward build, preparer), reused, closed at
+exit. Only this module talks to them."""
 
 from __future__ import annotations
 
@@ -25,9 +26,14 @@ class HostError(Exception):
 
 
 class Host:
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, prepare: str | None = None) -> None:
+        preparer = [prepare, json.dumps(sys.path)] if prepare else []
+        # No PYTHON* settings of ours, and one hash seed: the same set orders
+        # (in the translator, in unified-planning's writer) in every host.
+        env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+        env["PYTHONHASHSEED"] = "0"
         self.process = subprocess.Popen(
-            [sys.executable, "-I", str(HOST_SCRIPT), str(bin_dir)],
+            [sys.executable, "-s", str(HOST_SCRIPT), str(bin_dir), *preparer], env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         )
         self._buffer = b""
@@ -39,10 +45,10 @@ class Host:
             self.close()
             raise HostError(first or "the planner host did not start")
 
-    def run(self, work: Path, search: list[str], budget: Budget, deadline: float | None) -> int | None:
+    def run(self, work: Path, searches: list[list[str]], budget: Budget, deadline: float | None) -> int | None:
         """Exit code of one run in ``work``; None when it ran out of time."""
         cpu = None if budget.seconds is None else int(budget.seconds) + 1
-        request = {"work": str(work), "memory_mb": budget.memory_mb, "cpu_seconds": cpu, "search": search}
+        request = {"work": str(work), "memory_mb": budget.memory_mb, "cpu_seconds": cpu, "searches": searches}
         try:
             self.process.stdin.write((json.dumps(request) + "\n").encode())
             self.process.stdin.flush()
@@ -95,20 +101,21 @@ def _kill_group(pid: int) -> None:
 
 
 class Hosts:
-    """Idle hosts for one Fast Downward build; safe to use from several threads."""
+    """Idle hosts of one kind; safe to use from several threads."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, prepare: str | None) -> None:
         self.bin_dir = bin_dir
+        self.prepare = prepare
         self._idle: list[Host] = []
         self._lock = threading.Lock()
 
-    def run(self, work: Path, search: list[str], budget: Budget, deadline: float | None) -> int | None:
+    def run(self, work: Path, searches: list[list[str]], budget: Budget, deadline: float | None) -> int | None:
         with self._lock:
             host = self._idle.pop() if self._idle else None
-        host = host or Host(self.bin_dir)
+        host = host or Host(self.bin_dir, self.prepare)
         reusable = False
         try:
-            code = host.run(work, search, budget, deadline)
+            code = host.run(work, searches, budget, deadline)
             reusable = True
             return code
         finally:
@@ -125,15 +132,18 @@ class Hosts:
             host.close()
 
 
-_hosts: dict[Path, Hosts] = {}
+_hosts: dict[tuple[Path, str | None], Hosts] = {}
 _hosts_lock = threading.Lock()
 
 
-def hosts(bin_dir: Path) -> Hosts:
+def hosts(bin_dir: Path, prepare: str | None = None) -> Hosts:
+    """The hosts for ``bin_dir`` whose children first call ``prepare``'s ``prepare()``
+    (a module name, imported once per host; see host.py)."""
     with _hosts_lock:
-        if bin_dir not in _hosts:
-            _hosts[bin_dir] = Hosts(bin_dir)
-        return _hosts[bin_dir]
+        key = (bin_dir, prepare)
+        if key not in _hosts:
+            _hosts[key] = Hosts(bin_dir, prepare)
+        return _hosts[key]
 
 
 @atexit.register

@@ -1,11 +1,14 @@
-"""The ``fast_downward`` PDDL planner: single runs and parallel batches."""
+"""The ``fast_downward`` PDDL planners: single runs and parallel batches,
+through unified-planning (``fast_downward``) or on our own PDDL text
+(``fast_downward_direct``)."""
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from itertools import repeat
 
 from eai.doctor import Finding
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
@@ -23,34 +26,51 @@ def available_cores() -> int:
 
 
 class FastDownward(PddlPlanner):
-    name = "fast_downward"
-    description = "Fast Downward (lama-first) as bundled in up-fast-downward; each run isolated and time/memory-limited"
+    """Fast Downward; ``via_up``: the task goes through a unified-planning problem,
+    which rejects ill-formed operators (``PlanResult.rejected``)."""
+
+    def __init__(self, via_up: bool = True) -> None:
+        self.via_up = via_up
+        self.name = "fast_downward" if via_up else "fast_downward_direct"
+        self.description = (
+            "Fast Downward (bundled in up-fast-downward; lama-first, then greedy FF/causal-graph search) on a unified-planning problem that validates operators"
+            if via_up else "Fast Downward (bundled in up-fast-downward; lama-first, then greedy FF/causal-graph search) on our own PDDL text, unvalidated"
+        ) + "; each run isolated and time/memory-limited"
 
     def solve(self, domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
-        return runner.run(domain, problem, budget)
+        return runner.run(domain, problem, budget, self.via_up)
 
     def solve_all(
-        self, jobs: Sequence[tuple[Domain, Problem]], budget: Budget, workers: int | None = None
+        self, jobs: Sequence[tuple[Domain, Problem]], budget: Budget, workers: int | None = None,
+        progress: Callable[[int, int], None] = lambda done, total: None,
     ) -> list[PlanResult]:
         """Results in job order, ``workers`` planner processes at a time (default:
-        the available cores). Each run is its own process; the threads here only
-        write its files and wait for it."""
+        the available cores), ``progress(done, total)`` as runs end. Each run is
+        its own process; the threads here only write its files and wait for it."""
         jobs = list(jobs)
         workers = min(workers or available_cores(), len(jobs))
         if workers <= 1:
-            return [self.solve(domain, problem, budget) for domain, problem in jobs]
-        domains, problems = zip(*jobs)
+            return super().solve_all(jobs, budget, 1, progress)
+        done = itertools.count(1)
+        lock = threading.Lock()
+
+        def solve(job: tuple[Domain, Problem]) -> PlanResult:
+            result = self.solve(*job, budget)
+            with lock:
+                progress(next(done), len(jobs))
+            return result
+
         with ThreadPoolExecutor(workers) as pool:
-            return list(pool.map(runner.run, domains, problems, repeat(budget)))
+            return list(pool.map(solve, jobs))
 
     def doctor(self) -> list[Finding]:
         """Whether the planner runs: it must solve a one-step problem."""
         if runner.fast_downward_dir() is None:
-            return [Finding("planner fast_downward", False, "the up_fast_downward package is not installed", FIX)]
+            return [Finding(f"planner {self.name}", False, "the up_fast_downward package is not installed", FIX)]
         result = self.solve(*_tiny_task(), Budget(seconds=30))
         if result.solved and len(result.plan) == 1:
-            return [Finding("planner fast_downward", True, f"solved a test problem in {result.seconds:.2f} s")]
-        return [Finding("planner fast_downward", False, f"test problem: {result.outcome.value} {result.detail}", FIX)]
+            return [Finding(f"planner {self.name}", True, f"solved a test problem in {result.seconds:.2f} s")]
+        return [Finding(f"planner {self.name}", False, f"test problem: {result.outcome.value} {result.detail}", FIX)]
 
 
 def _tiny_task() -> tuple[Domain, Problem]:

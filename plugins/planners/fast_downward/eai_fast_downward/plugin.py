@@ -7,3 +7,4 @@ from eai_fast_downward.planner import FastDownward
 @hookimpl
 def eai_register_planners(register):
     register(FastDownward())
+    register(FastDownward(via_up=False))

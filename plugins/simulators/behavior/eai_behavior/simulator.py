@@ -13,6 +13,7 @@ from eai.world import Goal, Task
 from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_behavior.prompt import action_sequencing_prompt
 from eai_behavior.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+from eai_behavior.transition_modeling_prompt import transition_modeling_prompt
 from eai_behavior.vocabulary import VOCABULARY
 from eai_behavior.world import BehaviorWorld
 
@@ -50,4 +51,6 @@ class BehaviorSimulator(Simulator):
             return goal_interpretation_prompt(task)
         if module == "subgoal_decomposition":
             return subgoal_decomposition_prompt(task)
+        if module == "transition_modeling":
+            return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
         return super().prompt(module, task)

@@ -11,6 +11,7 @@ from eai.world import Task
 from eai_virtualhome.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_virtualhome.prompt import action_sequencing_prompt
 from eai_virtualhome.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+from eai_virtualhome.transition_modeling_prompt import transition_modeling_prompt
 from eai_virtualhome.vocabulary import ACTIONS, VOCABULARY
 from eai_virtualhome.world import VirtualHomeWorld
 
@@ -42,4 +43,6 @@ class VirtualHomeSimulator(Simulator):
             return goal_interpretation_prompt(task, ACTIONS)
         if module == "subgoal_decomposition":
             return subgoal_decomposition_prompt(task)
+        if module == "transition_modeling":
+            return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
         return super().prompt(module, task)

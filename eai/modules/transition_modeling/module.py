@@ -1,0 +1,70 @@
+"""Transition modeling (paper sections 2.6, D.4, appendix F): the model writes
+the preconditions and effects of the operators a task needs; they are matched
+against the gold operators (logic form, per predicate category) and a planner
+solves the task's problem with them.
+
+The planning domain is the gold domain's types and predicates with the
+model's operators for the task, and nothing else: an operator the model
+omitted, garbled, or wrote so that the planner rejects it is missing. The
+goal is the task's PDDL goal, which holds state goals only. With the
+``sensitivity`` option, each needed operator is also swapped alone into the
+gold operators of the task, and the task re-planned (appendix F).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eai.modules.base import AbilityModule, Env, Progress, Record
+from eai.modules.transition_modeling.answer import Answer
+from eai.modules.transition_modeling.gold import gold_model
+from eai.modules.transition_modeling.planning import PlanningOptions, solve
+from eai.modules.transition_modeling.summary import summarize
+from eai.pddl.response import OperatorParse, parse_operators
+from eai.planner import PlanResult
+from eai.world import Task
+
+
+class TransitionModeling(AbilityModule):
+    name = "transition_modeling"
+    description = "PDDL preconditions and effects of the operators a task needs; logic form and planning (paper Φ)"
+    needs_simulator = False
+
+    def applies_to(self, task: Task) -> bool:
+        return task.transition_model is not None
+
+    def parse(self, text: str) -> OperatorParse:
+        return parse_operators(text)
+
+    def evaluate(self, parsed: OperatorParse, task: Task, env: Env) -> Record:
+        return self.evaluate_all([(parsed, task)], env)[0]
+
+    def evaluate_all(self, items: Sequence[tuple[OperatorParse, Task]], env: Env,
+                     progress: Progress = lambda done, total: None) -> list[Record]:
+        options = PlanningOptions.read(env.options)
+        answers = [Answer.read(parsed, task, gold_model(env.plugins, task.suite)) for parsed, task in items]
+        jobs = []
+        for answer in answers:
+            jobs.append((answer.predicted_domain(), answer.problem))
+            if options.sensitivity:
+                jobs += [(answer.swapped_domain(name), answer.problem) for name in answer.needed]
+        results = iter(solve(jobs, env.plugins, options, progress))
+        records = []
+        for answer, (_, task) in zip(answers, items):
+            record = {"categories": list(task.transition_model.categories), **answer.record(), **_planned(next(results))}
+            if options.sensitivity:
+                record["sensitivity"] = {name: next(results).solved for name in answer.needed}
+            records.append(record)
+        return records
+
+    def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
+        return summarize(records)
+
+
+def _planned(result: PlanResult) -> dict[str, Any]:
+    return {
+        "success": result.solved,
+        "rejected": dict(result.rejected),
+        "planner": {"outcome": result.outcome.value, "detail": result.detail, "plan_length": len(result.plan)},
+    }

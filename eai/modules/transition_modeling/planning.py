@@ -1,0 +1,56 @@
+"""Planner runs of transition modeling: options, and solving many jobs over
+the cores (equal jobs once)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eai.exceptions import EaiError
+from eai.modules.base import Progress
+from eai.pddl.model import Domain, Problem
+from eai.planner import Budget, PddlPlanner, PlanResult
+from eai.plugins import Plugins
+
+
+@dataclass(frozen=True)
+class PlanningOptions:
+    """``Env.options`` keys: ``planner``, ``planner_seconds``,
+    ``planner_memory_mb`` (per problem), ``workers`` (default: every core),
+    ``sensitivity``."""
+
+    planner: str = "fast_downward"
+    seconds: float = 30.0
+    memory_mb: int | None = 2048
+    workers: int | None = None
+    sensitivity: bool = False
+
+    @classmethod
+    def read(cls, options: Mapping[str, Any]) -> PlanningOptions:
+        default = cls()
+        return cls(
+            options.get("planner") or default.planner,
+            float(options.get("planner_seconds") or default.seconds),
+            options.get("planner_memory_mb", default.memory_mb),
+            options.get("workers"),
+            bool(options.get("sensitivity", False)),
+        )
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(seconds=self.seconds, memory_mb=self.memory_mb)
+
+
+def solve(jobs: Sequence[tuple[Domain, Problem]], plugins: Plugins, options: PlanningOptions,
+          progress: Progress) -> list[PlanResult]:
+    """Results in job order."""
+    planner = plugins.planners.get(options.planner)
+    if not isinstance(planner, PddlPlanner):
+        raise EaiError(f"planner {options.planner!r} does not solve PDDL problems")
+    index: dict[tuple[Domain, Problem], int] = {}
+    order = [index.setdefault(job, len(index)) for job in jobs]
+    distinct = list(index)
+    progress(0, len(distinct))
+    results = planner.solve_all(distinct, options.budget, options.workers, progress)
+    return [results[i] for i in order]
