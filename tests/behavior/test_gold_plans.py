@@ -7,7 +7,7 @@ from eai.taxonomy import execute
 from eai_behavior.world import BehaviorWorld
 from tests.behavior.goal import reached, unmet
 
-# Each is explained in docs/behavior-simulator.md ("Gold plans").
+# Each is explained in docs/metrics.md (Action sequencing, "Gold plans").
 KNOWN_FAILURES = {
     "cleaning_bedroom": "goal unmet: nextto(vacuum.n.04_1, bed.n.01_1)",
     "cleaning_oven": "wrong_order at step 10: TOGGLE_OFF(sink.n.01_1)",
