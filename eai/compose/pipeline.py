@@ -1,7 +1,7 @@
 """Pipelines: stages in order, written ``goal_interpretation+action_sequencing``.
 
 Every stage but the last interprets the goal; the last acts and is evaluated
-against the gold annotation. The kernel's stages are ``goal_interpretation``,
+against the gold annotation. A single stage is its module evaluated alone. The kernel's stages are ``goal_interpretation``,
 ``subgoal_decomposition``, ``action_sequencing`` and ``planner``; plugins add
 more through ``eai_register_stages``.
 """
@@ -47,6 +47,6 @@ def parse_pipeline(spec: str, plugins: Plugins) -> Pipeline:
     for stage in chosen[:-1]:
         if not stage.interprets:
             raise EaiError(f"stage {stage.name!r} acts, so it can only come last in {spec!r}")
-    if chosen[-1].interprets:
+    if len(chosen) > 1 and chosen[-1].interprets:
         raise EaiError(f"{spec!r} ends with {chosen[-1].name!r}, which interprets a goal; end with a stage that acts")
     return Pipeline(tuple(chosen))
