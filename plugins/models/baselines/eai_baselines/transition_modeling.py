@@ -5,27 +5,39 @@ beyond predicate and operator names.
 For each operator the task needs (its header, as the prompt gives it), the
 effect asserts every predicate whose name's words all occur, stemmed, among the
 operator name's words (``switch_on`` -> ``(on ?obj)``; ``slice`` ->
-``(sliced ?obj)``), applied to the first parameters of the right number; the
-precondition is that those effects do not hold yet.
+``(sliced ?obj)``), applied to the operator's parameters of the predicate's
+types, in order; the precondition is that those effects do not hold yet.
 """
 
 from __future__ import annotations
 
-from eai.pddl.formula import And, Not, Pred
+from eai.pddl.formula import And, Not, Pred, TypedVar
 from eai.pddl.model import Domain, Operator
 from eai.world import Task
 from eai_baselines.words import stem, words
 
 
+def bind(wanted: tuple[TypedVar, ...], offered: tuple[TypedVar, ...]) -> tuple[str, ...] | None:
+    """The first unused parameter of each wanted type, in order; None when one is lacking."""
+    free = list(offered)
+    args = []
+    for _, kind in wanted:
+        match = next((var for var in free if var[1] == kind), None)
+        if match is None:
+            return None
+        free.remove(match)
+        args.append(match[0])
+    return tuple(args) or None
+
+
 def operator_guess(header: Operator, domain: Domain) -> Operator:
     name_words = {stem(w) for w in words(header.name.replace("_", " "))}
-    params = [p for p, _ in header.parameters]
     effects = []
     for decl in domain.predicates:
         pred_words = {stem(w) for w in words(decl.name.replace("_", " "))}
-        arity = len(decl.parameters)
-        if pred_words and pred_words <= name_words and 0 < arity <= len(params):
-            effects.append(Pred(decl.name, tuple(params[-arity:])))
+        args = bind(decl.parameters, header.parameters)
+        if pred_words and pred_words <= name_words and args:
+            effects.append(Pred(decl.name, args))
     return Operator(header.name, header.parameters, And(tuple(Not(e) for e in effects)), And(tuple(effects)))
 
 
