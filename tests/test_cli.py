@@ -16,3 +16,10 @@ def test_doctor_json_reports_python():
     python = next(f for f in report["findings"] if f["name"] == "python")
     assert python["ok"]
     assert result.returncode == (0 if report["ok"] else 1)
+
+
+def test_doctor_runs_each_suites_simulator_with_no_3d_simulator_installed():
+    report = json.loads(run_eai("doctor", "--json").stdout)
+    simulators = {f["name"]: f for f in report["findings"] if f["name"].startswith("simulator ")}
+    assert set(simulators) == {"simulator virtualhome", "simulator behavior"}
+    assert all(f["ok"] and f["detail"].endswith("goal reached") for f in simulators.values()), simulators
