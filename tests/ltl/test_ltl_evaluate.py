@@ -235,7 +235,7 @@ def test_evaluation_is_polynomial_in_trajectory_length():
     start = time.perf_counter()
     assert not evaluate(never, run, ABC)
     assert evaluate(Then((p("a"), p("b"), p("c"), p("a"), p("b"))), run, ABC)
-    assert time.perf_counter() - start < 2.0
+    assert time.perf_counter() - start < 30  # not hung: trying every split would never end; speed: benchmarks/ltl_parse.py
 
 
 # Agreement with a brute-force reference that enumerates all splits.
