@@ -19,7 +19,8 @@ CSS = ("body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-col
 
 
 def summary(units: Sequence[UnitResult]) -> dict[str, Any]:
-    return {"units": [{"suite": u.suite, "module": u.module, "model": u.model, "summary": u.summary} for u in units]}
+    return {"units": [{"suite": u.suite, "module": u.module, "model": u.model, "label": u.label, "summary": u.summary}
+                      for u in units]}
 
 
 def _cell(v: Any) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ class UnitResult:
     model: str
     summary: dict[str, Any]
     folder: Path
+    run: str = ""  # the run folder, named when another run has a unit of the same label
 
     @property
     def label(self) -> str:
@@ -32,6 +33,8 @@ class UnitResult:
             parts.append(f"replan {self.summary['replan']}")
         if self.summary.get("action_failure_p"):
             parts.append(f"p={self.summary['action_failure_p']:g}")
+        if self.run:
+            parts.append(f"({self.run})")
         return " ".join(parts)
 
     def records(self) -> list[dict[str, Any]]:
@@ -44,7 +47,9 @@ class UnitResult:
 def collect(folders: list[Path]) -> list[UnitResult]:
     """Every summary.json under the given folders, sorted by module, model, suite."""
     found = []
-    for folder in folders:
+    names = [folder.resolve().name for folder in folders]
+    for i, folder in enumerate(folders):
+        run = names[i] if names.count(names[i]) == 1 else f"{names[i]} #{i + 1}"
         if not folder.is_dir():
             raise EaiError(f"{folder} is not a folder")
         paths = sorted(folder.rglob("summary.json"))
@@ -55,6 +60,13 @@ def collect(folders: list[Path]) -> list[UnitResult]:
             if "suite" not in summary or "module" not in summary:
                 continue  # e.g. a report's own summary.json
             model = summary.get("model") or path.parent.name
-            found.append(UnitResult(summary["suite"], summary["module"], model, summary, path.parent))
+            found.append(UnitResult(summary["suite"], summary["module"], model, summary, path.parent, run))
+    def row(u: UnitResult) -> tuple[str, str, str]:
+        return (u.module, replace(u, run="").label, u.suite)
+
+    runs: dict[tuple[str, str, str], set[str]] = {}
+    for u in found:
+        runs.setdefault(row(u), set()).add(u.run)
+    found = [u if len(runs[row(u)]) > 1 else replace(u, run="") for u in found]  # name the run only to tell rows apart
     found.sort(key=lambda u: (u.module, u.label, u.suite, str(u.folder)))
     return found
