@@ -6,6 +6,7 @@ import asyncio
 import os
 from datetime import datetime
 from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -44,6 +45,25 @@ def optional_values(argv: list[str]) -> list[str]:
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
 REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its attempt and what went wrong, up to K more times ({REPLAN_WHEN_GIVEN} when K is omitted)."
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
+
+# Options shared by ``eai run`` and ``eai compose``.
+Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite.")]
+Models = Annotated[list[str], typer.Option("--model", help=MODEL_HELP)]
+Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
+TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these task ids, comma-separated.")]
+Out = Annotated[Optional[Path], typer.Option("--out", help="Run folder (default: runs/<date-time>).")]
+Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Model calls in flight at once.")]
+BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
+Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature (paper: 0).")]
+MaxTokens = Annotated[Optional[int], typer.Option("--max-tokens", help="Longest answer, in tokens.")]
+Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
+Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts.")]
+CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
+Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI logs).")]
+Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
+FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
 
 
 def execute(
@@ -94,25 +114,25 @@ def execute(
 
 
 def run_command(
-    suite: list[str] = typer.Option([], "--suite", help="Task suite (repeatable). Default: every installed suite."),
-    module: list[str] = typer.Option([], "--module", help=f"Ability module (repeatable): {', '.join(MODULES)}. Default: all."),
-    model: list[str] = typer.Option([], "--model", help=MODEL_HELP),
-    limit: int = typer.Option(None, "--limit", min=1, help="Only the first K tasks of each suite."),
-    tasks: str = typer.Option(None, "--tasks", help="Only these task ids, comma-separated."),
-    out: Path = typer.Option(None, "--out", help="Run folder (default: runs/<date-time>)."),
-    resume: bool = typer.Option(False, "--resume", help="Finish an interrupted run in --out: tasks already answered are kept, the others are asked."),
-    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Model calls in flight at once."),
-    base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL)."),
-    temperature: float = typer.Option(0.0, "--temperature", help="Sampling temperature (paper: 0)."),
-    max_tokens: int = typer.Option(None, "--max-tokens", help="Longest answer, in tokens."),
-    timeout: float = typer.Option(120.0, "--timeout", help="Seconds before one call is abandoned (then retried)."),
-    retries: int = typer.Option(5, "--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts."),
-    cache: Path = typer.Option(None, "--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the response cache."),
-    quiet: bool = typer.Option(False, "--quiet", help="No progress bars (for CI logs)."),
-    replan: int = typer.Option(0, "--replan", min=0, metavar="[K]", help=REPLAN_HELP),
-    action_failure_p: float = typer.Option(0.0, "--action-failure-p", help=FAILURE_HELP),
-    seed: int = typer.Option(0, "--seed", help="Seed of the random action failures."),
+    suite: Suites = [],
+    module: Annotated[list[str], typer.Option("--module", help=f"Ability module (repeatable): {', '.join(MODULES)}. Default: all.")] = [],
+    model: Models = [],
+    limit: Limit = None,
+    tasks: TaskIds = None,
+    out: Out = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out: tasks already answered are kept, the others are asked.")] = False,
+    concurrency: Concurrency = 8,
+    base_url: BaseUrl = None,
+    temperature: Temperature = 0.0,
+    max_tokens: MaxTokens = None,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
+    cache: CachePath = None,
+    no_cache: NoCache = False,
+    quiet: Quiet = False,
+    replan: Replan = 0,
+    action_failure_p: FailureP = 0.0,
+    seed: Seed = 0,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -127,26 +147,26 @@ def run_command(
 
 
 def compose_command(
-    pipeline: str = typer.Argument(..., help="Stages joined by '+', e.g. goal_interpretation+action_sequencing."),
-    suite: list[str] = typer.Option([], "--suite", help="Task suite (repeatable). Default: every installed suite."),
-    model: list[str] = typer.Option([], "--model", help=MODEL_HELP),
-    limit: int = typer.Option(None, "--limit", min=1, help="Only the first K tasks of each suite."),
-    tasks: str = typer.Option(None, "--tasks", help="Only these task ids, comma-separated."),
-    out: Path = typer.Option(None, "--out", help="Run folder (default: runs/<date-time>)."),
-    modular: bool = typer.Option(True, "--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table."),
-    resume: bool = typer.Option(False, "--resume", help="Finish an interrupted run in --out."),
-    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Model calls in flight at once."),
-    base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL)."),
-    temperature: float = typer.Option(0.0, "--temperature", help="Sampling temperature (paper: 0)."),
-    max_tokens: int = typer.Option(None, "--max-tokens", help="Longest answer, in tokens."),
-    timeout: float = typer.Option(120.0, "--timeout", help="Seconds before one call is abandoned (then retried)."),
-    retries: int = typer.Option(5, "--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts."),
-    cache: Path = typer.Option(None, "--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the response cache."),
-    quiet: bool = typer.Option(False, "--quiet", help="No progress bars (for CI logs)."),
-    replan: int = typer.Option(0, "--replan", min=0, metavar="[K]", help=REPLAN_HELP),
-    action_failure_p: float = typer.Option(0.0, "--action-failure-p", help=FAILURE_HELP),
-    seed: int = typer.Option(0, "--seed", help="Seed of the random action failures."),
+    pipeline: Annotated[str, typer.Argument(help="Stages joined by '+', e.g. goal_interpretation+action_sequencing.")],
+    suite: Suites = [],
+    model: Models = [],
+    limit: Limit = None,
+    tasks: TaskIds = None,
+    out: Out = None,
+    modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table.")] = True,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out.")] = False,
+    concurrency: Concurrency = 8,
+    base_url: BaseUrl = None,
+    temperature: Temperature = 0.0,
+    max_tokens: MaxTokens = None,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
+    cache: CachePath = None,
+    no_cache: NoCache = False,
+    quiet: Quiet = False,
+    replan: Replan = 0,
+    action_failure_p: FailureP = 0.0,
+    seed: Seed = 0,
 ) -> None:
     """Run a pipeline of modules: each stage works on the goal the stages before
     it interpreted; the last is scored against the gold annotation (paper appendix G).
