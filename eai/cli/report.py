@@ -24,8 +24,12 @@ def report_command(
     out: Path = typer.Option(None, "--out", help="Where to write the report (default: the first folder)."),
     html: bool = typer.Option(False, "--html", help="Also write report.html with plots (self-contained, works offline)."),
 ) -> None:
-    """Summarize runs: summary.json, report.md with tables shaped like the paper's
-    Tables 3-7 (several models side by side), and report.html with plots."""
+    """Summarize runs in tables shaped like the paper's, several side by side.
+
+    Writes summary.json, report.md (Tables 3-7, and 16-18 for composed runs,
+    plus success by plan length, goals and objects) and, with --html,
+    report.html with plots. What each table holds: docs/reports.md.
+    """
     units = collect(runs)
     written = write_report(units, features_of({u.suite for u in units}), out or runs[0], html)
     for path in written:

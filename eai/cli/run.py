@@ -168,8 +168,10 @@ def compose_command(
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
 ) -> None:
-    """Run a pipeline of modules: each stage works on the goal the stages before
-    it interpreted; the last is scored against the gold annotation (paper appendix G).
+    """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
+
+    Each stage works on the goal the stages before it interpreted; the last
+    stage's result is scored against the gold annotation.
 
     Stages that interpret a goal come first (goal_interpretation); one stage that
     acts comes last: action_sequencing (G+Q), subgoal_decomposition (G+Phi), or
