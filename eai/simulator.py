@@ -45,6 +45,18 @@ class Vocabulary:
     relation_aliases: Mapping[str, str] = field(default_factory=dict)
 
 
+def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:
+    """Why ``action`` is not one of ``actions`` on the right number of distinct objects ("" if it is)."""
+    spec = actions.get(action.name)
+    if spec is None:
+        return f"unknown action {action.name}"
+    if len(action.args) != spec.arity:
+        return f"{action.name} takes {spec.arity} object(s), got {len(action.args)}"
+    if len(set(action.args)) != len(action.args):
+        return f"{action.name} needs distinct objects"
+    return ""
+
+
 @dataclass(frozen=True)
 class Check:
     """The simulator's verdict on one action in one state (paper appendix D.2).

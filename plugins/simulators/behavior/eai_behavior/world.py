@@ -15,7 +15,7 @@ from functools import cached_property
 from itertools import product
 
 from eai.pddl.formula import to_sexpr
-from eai.simulator import Check, World
+from eai.simulator import Check, World, signature_error
 from eai.world import Action, AtomIndex, State, Task
 from eai_behavior.defaults import initial_atoms
 from eai_behavior.effects import Edit, derive_wholes
@@ -59,13 +59,9 @@ class BehaviorWorld(World):
 
     def unaffordable(self, action: Action) -> str:
         """Why ``action`` can never be done on its objects ("" if it can)."""
-        spec = ACTIONS.get(action.name)
-        if spec is None:
-            return f"unknown action {action.name}"
-        if len(action.args) != spec.arity:
-            return f"{action.name} takes {spec.arity} object(s), got {len(action.args)}"
-        if len(set(action.args)) != len(action.args):
-            return f"{action.name} needs distinct objects"
+        reason = signature_error(action, ACTIONS)
+        if reason:
+            return reason
         for position, arg in enumerate(action.args):
             reason = self._unaffordable_arg(action.name, position, arg)
             if reason:

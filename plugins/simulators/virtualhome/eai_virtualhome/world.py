@@ -14,7 +14,7 @@ from functools import cached_property
 from itertools import product
 
 from eai.pddl.formula import to_sexpr
-from eai.simulator import Check, World
+from eai.simulator import Check, World, signature_error
 from eai.world import Action, State, Task
 from eai_virtualhome.effects import Edit
 from eai_virtualhome.names import Names
@@ -44,13 +44,9 @@ class VirtualHomeWorld(World):
 
     def unaffordable(self, action: Action) -> str:
         """Why ``action`` can never be done on its objects ("" if it can)."""
-        spec = ACTIONS.get(action.name)
-        if spec is None:
-            return f"unknown action {action.name}"
-        if len(action.args) != spec.arity:
-            return f"{action.name} takes {spec.arity} object(s), got {len(action.args)}"
-        if len(set(action.args)) != len(action.args):
-            return f"{action.name} needs distinct objects"
+        reason = signature_error(action, ACTIONS)
+        if reason:
+            return reason
         if action.name == "CUT" and not self.scene.knives:
             return "CUT needs a knife and there is none"
         for position, arg in enumerate(action.args):
