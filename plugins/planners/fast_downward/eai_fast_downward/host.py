@@ -38,6 +38,7 @@ import runpy
 import subprocess
 import sys
 import traceback
+from collections.abc import Callable
 
 SEARCH_UNSOLVED_INCOMPLETE = 12  # gave up (its own time limit, or an incomplete search) without a verdict
 TRANSLATE_CRITICAL_ERROR = 30
@@ -101,9 +102,9 @@ def _child(prepare, work: str, memory_mb: int | None, cpu_seconds: int | None, s
         if cpu_seconds is not None:  # a backstop: the caller kills the group at the wall-clock limit
             resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
         os.chdir(work)
-        code = _prepare(prepare) if prepare else 0
+        code = _logged("prepare.log", prepare) if prepare else 0
         if code == 0:
-            code = _translate()
+            code = _logged("translate.log", _translate)
         if code == 0:
             code = SEARCH_CRITICAL_ERROR
 
@@ -140,11 +141,14 @@ def _limit_address_space(size: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
 
-def _prepare(prepare) -> int:
-    _redirect(1, "prepare.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+def _logged(log: str, step: Callable[[], int]) -> int:
+    """``step``'s exit code, its output going to ``log``; a crash is TRANSLATE_CRITICAL_ERROR."""
+    _redirect(1, log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     os.dup2(1, 2)
     try:
-        code = prepare()
+        code = step()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else TRANSLATE_CRITICAL_ERROR
     except BaseException:
         traceback.print_exc()
         code = TRANSLATE_CRITICAL_ERROR
@@ -154,20 +158,9 @@ def _prepare(prepare) -> int:
 
 
 def _translate() -> int:
-    _redirect(1, "translate.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-    os.dup2(1, 2)
     sys.argv = ["translate", "domain.pddl", "problem.pddl", "--sas-file", "output.sas"]
-    try:
-        runpy.run_module("fast_downward.translate", run_name="__main__")
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else TRANSLATE_CRITICAL_ERROR
-    except BaseException:
-        traceback.print_exc()
-        code = TRANSLATE_CRITICAL_ERROR
-    sys.stdout.flush()
-    sys.stderr.flush()
-    return code
+    runpy.run_module("fast_downward.translate", run_name="__main__")
+    return 0
 
 
 def _redirect(fd: int, path: str, flags: int) -> None:
