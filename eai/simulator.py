@@ -123,6 +123,15 @@ class World(ABC):
     def objects(self) -> Mapping[str, Obj]:
         return self.task.object_by_id
 
+    def feedback(self, action: Action, check: Check) -> str:
+        """What an agent is told after trying ``action`` (episodes, replanning);
+        plugins speak their benchmark's words."""
+        if not check.executable:
+            return f"{action} failed: {check.reason or 'it cannot be done now'}"
+        if check.redundant:
+            return f"{action} changed nothing: {check.reason or 'its effect already holds'}"
+        return f"{action} done"
+
 
 class Simulator(ABC):
     """A benchmark's symbolic world, registered by a plugin under ``name``."""

@@ -21,11 +21,15 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from eai.pddl.formula import Formula, to_sexpr
 from eai.pddl.ground import holds
 from eai.simulator import World
 from eai.world import Action, State, Trajectory
+
+if TYPE_CHECKING:
+    from eai.environment import Environment
 
 
 class ErrorType(str, Enum):
@@ -51,6 +55,7 @@ class Execution:
     additional_steps: tuple[int, ...] = ()
     detail: str = ""
     failed_steps: tuple[int, ...] = ()  # stochastic failures: the action had no effect
+    feedback: tuple[str, ...] = ()  # what a live environment answered to each action sent
 
     @property
     def executable(self) -> bool:
@@ -58,17 +63,38 @@ class Execution:
 
 
 def execute(world: World, plan: Sequence[Action], start: State | None = None,
-            fails: Callable[[int, Action], bool] | None = None) -> Execution:
+            fails: Callable[[int, Action], bool] | None = None,
+            environment: Environment | None = None) -> Execution:
     """Run ``plan`` from ``start`` (the task's initial state by default).
 
     ``fails(i, action)`` makes an executable step fail at random (paper
     appendix H.4): it has no effect and execution goes on.
+
+    With a live ``environment`` (reset to the world's task; ``start`` is then
+    its initial state), every action is sent to it and the state is the one it
+    reports; the world's checks, on that state, explain a failure. An action the
+    environment refuses although the checks pass failed there as a random
+    failure does: no effect, execution goes on.
     """
-    state = world.initial if start is None else start
-    states, done, additional, failed = [state], [], [], []
+    if environment is not None:
+        state = world.index.state(environment.reset(world.task).atoms)
+    else:
+        state = world.initial if start is None else start
+    states, done, additional, failed, said = [state], [], [], [], []
+
+    def send(action: Action) -> bool:
+        """Carry ``action`` out in the environment; whether it was."""
+        nonlocal state
+        result = environment.step(action)  # type: ignore[union-attr]
+        said.append(result.feedback)
+        state = world.index.state(result.atoms)
+        return result.success
 
     def stop(kind: ErrorType, i: int, detail: str) -> Execution:
-        return Execution(Trajectory(tuple(states), tuple(done)), kind, i, tuple(additional), detail, tuple(failed))
+        if environment is not None:
+            send(plan[i])
+        return Execution(Trajectory(tuple(states), tuple(done)), kind, i, tuple(additional), detail, tuple(failed),
+                         tuple(said))
 
     for i, action in enumerate(plan):
         check = world.check(state, action)
@@ -76,18 +102,22 @@ def execute(world: World, plan: Sequence[Action], start: State | None = None,
             return stop(ErrorType.AFFORDANCE, i, f"{action}: {check.reason}")
         if check.redundant:
             additional.append(i)
+            if environment is not None:
+                send(action)
         elif check.missing:
             kind = classify(world, states, plan[i + 1:], check.missing)
             missing = ", ".join(to_sexpr(m) for m in check.missing)
             return stop(kind, i, f"{action}: {check.reason or f'unmet preconditions ({missing})'}")
         elif fails is not None and fails(i, action):
             failed.append(i)
-        else:
+        elif environment is None:
             state = world.apply(state, action)
+        elif not send(action):
+            failed.append(i)
         states.append(state)
         done.append(action)
     return Execution(Trajectory(tuple(states), tuple(done)), additional_steps=tuple(additional),
-                     failed_steps=tuple(failed))
+                     failed_steps=tuple(failed), feedback=tuple(said))
 
 
 def random_failures(p: float, seed: str) -> Callable[[int, Action], bool] | None:

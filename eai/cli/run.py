@@ -64,13 +64,16 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI l
 Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
 FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
+LiveEnvironment = Annotated[Optional[str], typer.Option(
+    "--environment", help="Run plans step by step in this live environment (see: eai list environments); "
+                          "default for episodes: the simulator's symbolic world.")]
 
 
 def execute(
     suites: list[str], modules: list[str], models: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
-    replan: int, action_failure_p: float, seed: int,
+    replan: int, action_failure_p: float, seed: int, environment: str | None,
 ) -> None:
     plugins = get_plugins()
     suites = suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
@@ -95,6 +98,7 @@ def execute(
         replan=replan,
         action_failure_p=action_failure_p,
         seed=seed,
+        environment=environment,
     )
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[errors]} errors"), TimeRemainingColumn(),
@@ -133,6 +137,7 @@ def run_command(
     replan: Replan = 0,
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
+    environment: LiveEnvironment = None,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -143,7 +148,7 @@ def run_command(
     records.jsonl and summary.json; the run folder gets report.md and report.html.
     """
     execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
-            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment)
 
 
 def compose_command(
@@ -167,6 +172,7 @@ def compose_command(
     replan: Replan = 0,
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
+    environment: LiveEnvironment = None,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -185,5 +191,5 @@ def compose_command(
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:
         modules.append(chosen.final.name)
     execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
-            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment)
 

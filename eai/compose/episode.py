@@ -3,9 +3,10 @@
 Interpreting stages run first, each on the task the previous left. The last
 stage answers; its answer is evaluated against the gold task. While it fails
 and attempts remain (``replan``), the model sees the conversation so far and a
-message built from the error taxonomy (which step, which error, what was
-missing, which actions failed at random, which goals are unmet) and answers
-again, from the initial state. The record is the last attempt's, with the
+message built from the error taxonomy (which step, which error, what the
+environment answered to it, which actions failed, which goals are unmet) and
+answers again, from the initial state. Plans run step by step in the unit's
+live environment (:mod:`eai.environment`; the symbolic world by default). The record is the last attempt's, with the
 attempts listed.
 """
 
@@ -39,7 +40,8 @@ def feedback(record: Record) -> str:
     kind = record.get("error_type")
     if kind:
         where = f"Step {record['error_step'] + 1}" if record.get("error_step") is not None else "The plan"
-        lines.append(f"{where} failed: {ERROR_TEXT.get(kind, kind)}. {record.get('error_detail', '')}".rstrip())
+        said = record.get("environment_feedback") or [record.get("error_detail", "")]
+        lines.append(f"{where} failed: {ERROR_TEXT.get(kind, kind)}. {said[-1]}".rstrip())
     if record.get("failed_actions"):
         lines.append("These actions failed when executed and changed nothing: " + "; ".join(record["failed_actions"]) + ".")
     if record.get("unmet_goals"):

@@ -20,8 +20,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eai.exceptions import EaiError
 from eai.compose.episode import episode
+from eai.environment import EnvironmentProvider, SymbolicProvider
+from eai.exceptions import EaiError
 from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id
 from eai.modules.base import Env, Record, percent
@@ -30,6 +31,7 @@ from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
 from eai.runner.store import ResponseLog, slug
 from eai.scoring import ScoreResult, score, write_result
+from eai.simulator import Simulator
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
@@ -67,10 +69,11 @@ class RunConfig:
     replan: int = 0
     action_failure_p: float = 0.0
     seed: int = 0
+    environment: str | None = None  # a registered live environment episodes run in
 
     @property
     def episodic(self) -> bool:
-        return self.replan > 0 or self.action_failure_p > 0
+        return self.replan > 0 or self.action_failure_p > 0 or self.environment is not None
 
     def units(self) -> list[Unit]:
         return [Unit(s, m, model) for s in self.suites for m in self.modules for model in self.models]
@@ -79,6 +82,16 @@ class RunConfig:
 def resolve_model(plugins: Plugins, spec: str, options: dict[str, str]) -> LanguageModel:
     provider, name = split_model_id(spec)
     return plugins.models.get(provider).create(name, options)
+
+
+def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -> EnvironmentProvider:
+    """The environment episodes run in: the registered one named ``name``, or the simulator's symbolic world."""
+    if name is None:
+        return SymbolicProvider(simulator)
+    provider = plugins.environments.get(name)
+    if provider.simulator != simulator.name:
+        raise EaiError(f"environment {name!r} runs {provider.simulator} tasks, not {simulator.name} tasks")
+    return provider
 
 
 def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipeline) -> list[Task]:
@@ -94,7 +107,7 @@ def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipe
 def prepare(config: RunConfig, plugins: Plugins) -> None:
     """Check everything a run needs before any model is called."""
     for suite in config.suites:
-        plugins.simulators.get(plugins.suites.get(suite).simulator)
+        live_environment(plugins, config.environment, plugins.simulators.get(plugins.suites.get(suite).simulator))
     for module in config.modules:
         parse_pipeline(module, plugins)
     for model in config.models:
@@ -102,7 +115,8 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
     manifest = config.out / "run.json"
     spec = {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
             "limit": config.limit, "tasks": list(config.task_ids or []), "generation": asdict(config.generation),
-            "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed}
+            "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
+            "environment": config.environment}
     if manifest.exists():
         if not config.resume:
             raise EaiError(f"{config.out} holds a run already; add --resume to finish it, or choose another --out")
@@ -141,7 +155,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
-    env = Env(simulator, plugins, {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed})
+    options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
+    env = Env(simulator, plugins, options, live_environment(plugins, config.environment, simulator))
     gate = asyncio.Semaphore(max(1, config.concurrency))
     ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}

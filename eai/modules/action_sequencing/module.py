@@ -11,7 +11,7 @@ from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
 from eai.modules.base import AbilityModule, Env, Record
 from eai.modules.trajectory import trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType, execute, random_failures
+from eai.taxonomy import ErrorType, Execution, execute, random_failures
 from eai.world import Action, Task
 
 
@@ -40,6 +40,14 @@ def failures(task: Task, env: Env) -> Callable[[int, Action], bool] | None:
     return random_failures(float(env.options.get("action_failure_p") or 0), seed)
 
 
+def run_plan(world: World, plan: list[Action], task: Task, env: Env) -> Execution:
+    """The plan executed in the world, or step by step in ``env``'s live environment."""
+    if env.environment is None:
+        return execute(world, plan, fails=failures(task, env))
+    with env.environment.open() as live:
+        return execute(world, plan, fails=failures(task, env), environment=live)
+
+
 class ActionSequencing(AbilityModule):
     name = "action_sequencing"
     description = "an action plan from the initial state and goal; executed and checked (paper Q)"
@@ -56,13 +64,15 @@ class ActionSequencing(AbilityModule):
             kind, step, detail = grammar
             goals, additional, executable = checker.check(None), (), False
         else:
-            execution = execute(world, plan, fails=failures(task, env))
+            execution = run_plan(world, plan, task, env)
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
                                    len(additional), len(parsed.steps))
-        if env.options.get("action_failure_p"):
+        if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
+        if env.environment is not None:
+            record["environment_feedback"] = [] if grammar else list(execution.feedback)
         return record
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
