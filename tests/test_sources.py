@@ -1,0 +1,74 @@
+"""Sources read in place: a git repository at a pinned commit, with every file read hashed."""
+
+import hashlib
+import json
+import subprocess
+
+import pytest
+
+from eai.exceptions import EaiError
+from eai.importing import provenance, readme
+from eai.sources import Pin, Snapshot, open_source
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.fixture
+def repository(tmp_path):
+    """A repository with two commits: the pinned one, then a later change."""
+    repo = tmp_path / "upstream"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / "LICENSE").write_text("Sample licence\n")
+    (repo / "data").mkdir()
+    (repo / "data" / "a.json").write_text(json.dumps({"x": 1}))
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first")
+    pinned = git(repo, "rev-parse", "HEAD")
+    (repo / "data" / "a.json").write_text(json.dumps({"x": 2}))
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "second")
+    return repo, Pin("upstream", pinned, repository="someone/upstream")
+
+
+def test_a_snapshot_reads_the_pinned_commit_and_hashes_what_it_read(repository):
+    repo, pin = repository
+    snapshot = open_source(pin, repo)
+    assert isinstance(snapshot, Snapshot)
+    assert snapshot.names("data/") == ["data/a.json"]
+    assert snapshot.json("data/a.json") == {"x": 1}
+    assert snapshot.hashes == {"data/a.json": hashlib.sha256(b'{"x": 1}').hexdigest()}
+    assert snapshot.licence() == "Sample licence\n"
+
+
+def test_a_bare_git_directory_reads_the_same(repository, tmp_path):
+    repo, pin = repository
+    bare = tmp_path / "bare.git"
+    subprocess.run(["git", "clone", "-q", "--bare", str(repo), str(bare)], check=True)
+    assert open_source(pin, bare).json("data/a.json") == {"x": 1}
+
+
+def test_a_snapshot_needs_a_clone_holding_the_commit(repository, tmp_path):
+    repo, pin = repository
+    with pytest.raises(EaiError, match="--source upstream=PATH"):
+        open_source(pin)
+    with pytest.raises(EaiError, match="not a directory"):
+        open_source(pin, tmp_path / "nowhere")
+    with pytest.raises(EaiError, match="not a clone of someone/upstream holding commit 0000000000"):
+        open_source(Pin("upstream", "0" * 40, repository="someone/upstream"), repo)
+    with pytest.raises(EaiError, match="has no file 'data/b.json'"):
+        open_source(pin, repo).read("data/b.json")
+
+
+def test_provenance_keeps_every_file_hash_and_the_licence_in_the_readme(repository, tmp_path):
+    repo, pin = repository
+    snapshot = open_source(pin, repo)
+    snapshot.read("data/a.json")
+    record = provenance((pin,), {"upstream": snapshot})
+    assert record["sources"][0]["files"] == snapshot.hashes and record["sources"][0]["commit"] == pin.version
+    (tmp_path / "out" / "suite").mkdir(parents=True)
+    (tmp_path / "out" / "suite" / "provenance.json").write_text(json.dumps(record))
+    text = readme(tmp_path / "out")
+    assert f"| `suite/` | github.com/someone/upstream at commit `{pin.version}` |" in text
+    assert "Sample licence" in text
