@@ -132,8 +132,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     from eai.modules import MODULES
     from eai.paths import check_output_folder
     from eai.plugins import get_plugins
-    from eai.report.build import write_report
-    from eai.report.collect import collect
+    from eai.reporting.build import write_report
+    from eai.reporting.collect import collect
     from eai.runner.calls import RetryPolicy
     from eai.runner.run import RunConfig, run as run_units
 
@@ -189,9 +189,9 @@ def _wait(start: Callable[[], Any]) -> Any:
 
 
 def _features(units: Sequence[Any]) -> dict[str, dict[str, dict[str, int]]]:
-    """What makes each task the units scored hard (eai.report.analysis), by suite."""
+    """What makes each task the units scored hard (eai.reporting.analysis), by suite."""
     from eai.plugins import get_plugins
-    from eai.report.analysis import task_features
+    from eai.reporting.analysis import task_features
 
     registry = get_plugins().suites
     ids: dict[str, set[str]] = {}
@@ -212,8 +212,8 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     folder); returns the files written. The results read are never overwritten."""
     from eai.exceptions import EaiError
     from eai.paths import check_output_folder
-    from eai.report.build import write_report
-    from eai.report.collect import collect
+    from eai.reporting.build import write_report
+    from eai.reporting.collect import collect
 
     folders = [r.folder if isinstance(r, Run) else Path(r) for r in runs]
     if not folders:

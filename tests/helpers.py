@@ -43,3 +43,8 @@ def table_rows(report: str, title: str) -> dict[str, dict[str, str]]:
     rows = [[c.strip() for c in re.split(r"(?<!\\)\|", line[1:-1])]  # a cell may hold an escaped \|
             for line in section.splitlines() if line.startswith("| ") and "---" not in line]
     return {cells[0]: dict(zip(rows[0], cells)) for cells in rows[1:]}
+
+
+def code_blocks(path: Path, language: str = "python") -> list[str]:
+    """The fenced code blocks of ``language`` in a Markdown file, in order."""
+    return re.findall(rf"^```{language}\n(.*?)^```$", path.read_text(encoding="utf-8"), flags=re.S | re.M)

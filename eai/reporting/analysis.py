@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from eai.report.collect import UnitResult
+from eai.reporting.collect import UnitResult
 from eai.world import Task
 
 OPEN = 10**6

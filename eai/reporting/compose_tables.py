@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eai.report.collect import UnitResult
+from eai.reporting.collect import UnitResult
 
 Table = tuple[str, list[str], list[list[Any]]]  # title, headers, rows
 COUNTS = (("n", ("n",)), ("Model errors", ("model_errors",)))  # what a row's rates are over

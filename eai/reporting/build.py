@@ -14,11 +14,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from eai.report import svg
-from eai.report.analysis import FEATURES, Features, feature_table
-from eai.report.collect import UnitResult
-from eai.report.compose_tables import compose_tables
-from eai.report.tables import SUITE_LETTERS, TABLES, metric_series, table_rows
+from eai.reporting import svg
+from eai.reporting.analysis import FEATURES, Features, feature_table
+from eai.reporting.collect import UnitResult
+from eai.reporting.compose_tables import compose_tables
+from eai.reporting.tables import SUITE_LETTERS, TABLES, metric_series, table_rows
 
 CSS = ("body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
        "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}th{background:#f4f4f4}td:first-child{text-align:left}")

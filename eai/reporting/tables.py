@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eai.report.collect import UnitResult
+from eai.reporting.collect import UnitResult
 
 SUITE_LETTERS = {"virtualhome": "V", "behavior": "B"}
 
