@@ -28,7 +28,7 @@ from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
-from eai.runner.selection import check_selection
+from eai.runner.selection import check_selection, claims
 from eai.runner.store import ResponseLog, slug
 from eai.scoring import ScoreResult, score, summarize, write_result
 from eai.world import Task
@@ -233,7 +233,8 @@ async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *
     prepare(config, plugins)
     cache = ResponseCache(config.cache) if config.cache else None
     try:
-        return [await run_unit(unit, config, plugins, cache, progress) for unit in config.units()]
+        return [await run_unit(unit, config, plugins, cache, progress) for unit in config.units()
+                if claims(plugins, unit.suite, unit.module)]  # each suite on the modules its simulator claims
     finally:
         if cache is not None:
             cache.close()
