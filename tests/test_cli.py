@@ -1,8 +1,10 @@
 import json
 import re
+from importlib import metadata
 
 import pytest
 
+from eai.install import DISTRIBUTION
 from tests.helpers import eai_cli, run_eai
 
 
@@ -13,8 +15,14 @@ def test_help_names_the_commands():
         assert command in result.stdout
 
 
+def builtin_plugins() -> dict[str, str]:
+    """Only eai's own plugins, whatever else is installed here (EAI_LOAD_PLUGINS)."""
+    names = [ep.name for ep in metadata.distribution(DISTRIBUTION).entry_points if ep.group == "eai"]
+    return {"EAI_LOAD_PLUGINS": ",".join(sorted(names))}
+
+
 def test_doctor_json_reports_python():
-    result = run_eai("doctor", "--json")
+    result = run_eai("doctor", "--json", env=builtin_plugins())
     report = json.loads(result.stdout)
     python = next(f for f in report["findings"] if f["name"] == "python")
     assert python["ok"]
@@ -22,7 +30,7 @@ def test_doctor_json_reports_python():
 
 
 def test_doctor_runs_each_suites_simulator_with_no_3d_simulator_installed():
-    report = json.loads(run_eai("doctor", "--json").stdout)
+    report = json.loads(run_eai("doctor", "--json", env=builtin_plugins()).stdout)
     simulators = {f["name"]: f for f in report["findings"] if f["name"].startswith("simulator ")}
     assert set(simulators) == {"simulator virtualhome", "simulator behavior"}
     assert all(f["ok"] and f["detail"].endswith("goal reached") for f in simulators.values()), simulators
