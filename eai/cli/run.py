@@ -127,7 +127,7 @@ def run_command(
         eai run --suite virtualhome --module action_sequencing --tasks 27_2,417_1
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
-        eai run --out runs/gpt --resume
+        eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt --resume
     """
     for name in module:
         get_module(name)
