@@ -79,7 +79,7 @@ def test_a_unit_without_tasks_has_no_figures_only_its_count(tmp_path, capsys):
     row = table_rows((tmp_path / "run" / "report.md").read_text(), "Table 7")["baseline:auto"]
     assert (row["Tasks: n (V)"], row["Tasks: n (B)"]) == ("1", "0")
     assert row["Overall: F1 (B)"] == "-" and row["Overall: Planner SR (B)"] == "-"
-    assert "behavior/transition_modeling/baseline:auto: n=0 of 0 tasks (no task: no figures)" in out
+    assert "behavior/transition_modeling/baseline:auto: n=0 of 0 tasks (nothing scored: no figures)" in out
 
 
 def test_a_task_id_no_suite_has_stops_the_run_before_it_starts(tmp_path, capsys):

@@ -15,6 +15,7 @@ from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
+
 REPLAN_WHEN_GIVEN = 3
 
 
@@ -85,7 +86,7 @@ def unit_line(result: api.Result) -> str:
     """What one unit's figures are over: ``virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks``."""
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
-    empty = " (no task: no figures)" if not s.get("n") else ""
+    empty = " (nothing scored: no figures)" if not s.get("n") else ""
     return f"{result.suite}/{result.module}/{result.model}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{empty}"
 
 
