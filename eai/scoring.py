@@ -1,13 +1,22 @@
-"""``eai score``: evaluate model responses made elsewhere against the gold annotation."""
+"""``eai score``: evaluate model responses made elsewhere against the gold annotation.
+
+What a summary claims is said beside its figures: of the ``tasks`` in scope,
+how many were ``answered`` (scored on their answer), how many calls failed
+(``model_errors``: not the model's fault, so not scored) and how many have no
+response at all (``unanswered``: left out, or with ``strict`` scored as empty
+answers). The rates are over the ``n`` tasks scored; with ``n`` = 0 there are
+no rates at all, only the counts (docs/metrics.md, "What a summary claims").
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eai.exceptions import EaiError
 from eai.modules import get_module
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
@@ -27,41 +36,86 @@ def score(
     responses: Sequence[Response],
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] = lambda done, total: None,
+    *,
+    task_ids: Collection[str] | None = None,
+    strict: bool = False,
 ) -> ScoreResult:
-    """Records in the suite's task order and their summary. A task answered
-    more than once is scored on its last answer; identifiers of no task the
-    module covers are listed; a task whose model call failed is scored on
-    empty text and flagged.
+    """Records in the suite's task order and their summary.
+
+    The scope is the suite's tasks the module covers (only ``task_ids``, when
+    given). A task answered more than once is scored on its last answer and
+    counted in ``duplicated``; identifiers of no task in scope are listed in
+    ``unmatched_identifiers``. A task whose model call failed gets a record
+    with only its ``model_error``. A task with no response is left out, or,
+    with ``strict``, scored as an empty answer and flagged ``unanswered``.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite = plugins.suites.get(suite_name)
     module = get_module(module_name)
     ids = suite.ids()
     answers: dict[str, Response] = {}
-    unmatched = []
+    unmatched, duplicated = [], set()
     for response in responses:
         task_id = match_identifier(response.identifier, ids)
         if task_id is None:
             unmatched.append(response.identifier)
-        else:
-            answers[task_id] = response
-    order = [task_id for task_id in ids if task_id in answers]
-    loaded = suite.load(order)
-    tasks = [task for task in loaded if module.applies_to(task)]
-    unmatched += [task.id for task in loaded if not module.applies_to(task)]
+            continue
+        if task_id in answers:
+            duplicated.add(task_id)
+        answers[task_id] = response
+    wanted = None if task_ids is None else set(task_ids)
+    scope = ids if wanted is None else [i for i in ids if i in wanted]
+    tasks = [task for task in suite.load(scope) if module.applies_to(task)]
+    covered = {task.id for task in tasks}
+    unmatched += [i for i in answers if i not in covered]
+    scored = [t for t in tasks if (t.id in answers and not answers[t.id].error) or (strict and t.id not in answers)]
     simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
     env = Env(simulator, plugins, options or {})
-    items = [(module.parse(answers[task.id].output), task) for task in tasks]
+    items = [(module.parse(answers[t.id].output if t.id in answers else ""), t) for t in scored]
+    evaluated = {t.id: record for t, record in zip(scored, module.evaluate_all(items, env, progress))}
     records = []
-    for task, record in zip(tasks, module.evaluate_all(items, env, progress)):
-        record = {"identifier": task.id, **record}
-        if answers[task.id].error:
-            record["model_error"] = answers[task.id].error
-        records.append(record)
-    summary = {"suite": suite_name, "module": module_name, **module.summarize(records),
-               "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
-               "unmatched_identifiers": sorted(unmatched)}
+    for task in tasks:
+        if task.id in evaluated:
+            records.append({"identifier": task.id, **evaluated[task.id], **({} if task.id in answers else {"unanswered": True})})
+        elif task.id in answers:
+            records.append({"identifier": task.id, "model_error": answers[task.id].error})
+    summary = {"suite": suite_name, "module": module_name,
+               **summarize(module.summarize, records, tasks=len(tasks), strict=strict),
+               "duplicated": len(duplicated), "unmatched_identifiers": sorted(unmatched)}
     return ScoreResult(records, summary)
+
+
+def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Sequence[Record], *, tasks: int,
+              strict: bool = False) -> dict[str, Any]:
+    """A summary of ``records`` out of ``tasks`` in scope: ``figures`` (a
+    module's or stage's ``summarize``) over the scored records, when there
+    are any, and the counts that say what they are over."""
+    scored = [r for r in records if "model_error" not in r]
+    failed = len(records) - len(scored)
+    unanswered = sum(bool(r.get("unanswered")) for r in scored)
+    return {
+        **(figures(scored) if scored else {"n": 0}),
+        "tasks": tasks,
+        "answered": len(scored) - unanswered,
+        "model_errors": failed,
+        "model_error_rate": percent(failed, len(records)) if records else None,
+        "unanswered": tasks - len(records) + unanswered,
+        "strict": strict,
+    }
+
+
+def require_scored(result: ScoreResult, source: str) -> None:
+    """Raise when no answer was scored: such a result is none, whatever it would print."""
+    summary = result.summary
+    if summary["answered"]:
+        return
+    where = f"suite {summary['suite']!r}, module {summary['module']!r}"
+    if summary["model_errors"]:
+        raise EaiError(f"{source}: every response matching {where} is a failed model call "
+                       f"({summary['model_errors']}); nothing to score")
+    unmatched = summary["unmatched_identifiers"]
+    seen = f"; its identifiers (e.g. {unmatched[0]!r}) match no task there" if unmatched else ""
+    raise EaiError(f"{source}: no response answers a task of {where}{seen}")
 
 
 def write_result(result: ScoreResult, out: Path) -> None:

@@ -138,6 +138,10 @@ class Simulator(ABC):
 
     name: str
     description: str = ""
+    # The ability modules this simulator has prompts for: eai run runs its
+    # suites on these only (a plugin's world may claim fewer than all four).
+    modules: tuple[str, ...] = ("goal_interpretation", "subgoal_decomposition", "action_sequencing",
+                                "transition_modeling")
 
     @property
     @abstractmethod

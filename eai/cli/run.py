@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from eai.cli.output import console
-from eai.cli.report import features_of
+from eai import api
+from eai.api import DEFAULT_MODEL
+from eai.cli.output import console, say
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.llm import GenerationConfig
-from eai.modules import MODULES
+from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
-from eai.report.build import write_report
-from eai.report.collect import collect
-from eai.runner.calls import RetryPolicy
-from eai.runner.run import RunConfig, run
 
-DEFAULT_MODEL = "baseline:auto"
 REPLAN_WHEN_GIVEN = 3
-
-
-def default_cache() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "eai" / "responses.sqlite"
 
 
 def optional_values(argv: list[str]) -> list[str]:
@@ -75,33 +62,8 @@ def execute(
     max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
 ) -> None:
-    plugins = get_plugins()
-    suites = suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
-    if not suites:
-        raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
-    if not 0.0 <= action_failure_p <= 1.0:
-        raise EaiError(f"--action-failure-p must be between 0 and 1, got {action_failure_p}")
-    folder = out or Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
-    config = RunConfig(
-        suites=suites,
-        modules=modules,
-        models=models or [DEFAULT_MODEL],
-        out=folder,
-        concurrency=concurrency,
-        limit=limit,
-        task_ids=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
-        resume=resume,
-        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens, timeout=timeout),
-        retry=RetryPolicy(attempts=retries),
-        cache=None if no_cache else (cache or default_cache()),
-        model_options={"base_url": base_url} if base_url else {},
-        replan=replan,
-        action_failure_p=action_failure_p,
-        seed=seed,
-        environment=environment,
-    )
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[errors]} errors"), TimeRemainingColumn(),
+                  TextColumn("{task.fields[errors]} failed calls"), TimeRemainingColumn(),
                   console=console, disable=quiet) as progress:
         bars: dict[str, int] = {}
 
@@ -110,11 +72,26 @@ def execute(
                 bars[label] = progress.add_task(label, total=total, errors=0)
             progress.update(bars[label], completed=done, total=total, errors=errors)
 
-        folders = asyncio.run(run(config, plugins, update))
-    units = collect([folder])
-    write_report(units, features_of({u.suite for u in units}), folder, html=True)
-    console.print(f"wrote {len(folders)} result folder(s) and the report (report.md, report.html) under {folder}",
-                  highlight=False)
+        finished = api.run(models, suites, modules, out, tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
+                           limit=limit, resume=resume, concurrency=concurrency, base_url=base_url, temperature=temperature,
+                           max_tokens=max_tokens, timeout=timeout, retries=retries, cache=cache, use_cache=not no_cache,
+                           replan=replan, action_failure_p=action_failure_p, seed=seed, environment=environment,
+                           progress=update)
+    for result in finished.results:
+        say(unit_line(result))
+    say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
+    failed = sum(r.summary.get("model_errors", 0) for r in finished.results)
+    if failed and not any(r.summary.get("n") for r in finished.results):
+        raise EaiError(f"no answer was scored: all {failed} model call(s) failed (why: records.jsonl under "
+                       f"{finished.folder}); fix the cause and add --resume to ask them again")
+
+
+def unit_line(result: api.Result) -> str:
+    """What one unit's figures are over: ``virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks``."""
+    s = result.summary
+    failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
+    empty = " (nothing scored: no figures)" if not s.get("n") else ""
+    return f"{result.suite}/{result.module}/{result.model}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{empty}"
 
 
 def run_command(
@@ -146,7 +123,20 @@ def run_command(
     Each suite/module/model gets a folder with responses.jsonl (appended as
     answers arrive, so a killed run loses nothing: rerun with --resume),
     records.jsonl and summary.json; the run folder gets report.md and report.html.
+    Rates are over the tasks answered (n); failed model calls are counted
+    apart, never as the model's errors (docs/metrics.md).
+
+    Examples:
+
+    \b
+        eai run --limit 5
+        eai run --suite virtualhome --module action_sequencing --tasks 27_2,417_1
+        eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
+        eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
+        eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt --resume
     """
+    for name in module:
+        get_module(name)
     execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
             max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment)
 
@@ -184,6 +174,13 @@ def compose_command(
     planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
     Plugins add stages (docs/compose.md). By default the last stage also runs
     alone, so the report puts modular and pipeline results side by side.
+
+    Examples:
+
+    \b
+        eai compose goal_interpretation+action_sequencing --suite virtualhome --limit 5
+        eai compose goal_interpretation+planner --model openai:gpt-4o-mini
+        eai compose action_sequencing --replan 3 --action-failure-p 0.1
     """
     plugins = get_plugins()
     chosen = parse_pipeline(pipeline, plugins)

@@ -29,8 +29,9 @@ from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
+from eai.runner.selection import check_selection, claims
 from eai.runner.store import ResponseLog, slug
-from eai.scoring import ScoreResult, score, write_result
+from eai.scoring import ScoreResult, score, summarize, write_result
 from eai.simulator import Simulator
 from eai.world import Task
 
@@ -112,6 +113,7 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
         parse_pipeline(module, plugins)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
+    check_selection(plugins, config.suites, config.modules, config.task_ids)
     manifest = config.out / "run.json"
     spec = {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
             "limit": config.limit, "tasks": list(config.task_ids or []), "generation": asdict(config.generation),
@@ -201,9 +203,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             try:
                 item = await episode(task, pipeline, ask, evaluate, env, config.replan)
                 record(task, {**item, "error": ""})
-            except ModelCallError as exc:
-                failed = await evaluate(lambda: pipeline.final.evaluate("", task, env))
-                record(task, {"llm_output": "", "record": {**failed, "model_error": str(exc)}, "error": str(exc)})
+            except ModelCallError as exc:  # not the model's answer: not scored (eai.scoring.summarize)
+                record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)})
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"})
 
@@ -219,7 +220,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     else:
         responses = log.read()
         ordered = [responses[t.id] for t in tasks if t.id in responses]
-        result = score(plugins, unit.suite, unit.module, ordered, config.options)
+        result = score(plugins, unit.suite, unit.module, ordered, config.options, task_ids=[t.id for t in tasks])
     result.summary["model"] = unit.model
     write_result(result, folder)
     return folder
@@ -231,14 +232,14 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
     records = [{"identifier": t.id, **items[t.id]["record"],
                 "attempts": items[t.id].get("attempts", [])} for t in tasks if "record" in items.get(t.id, {})]
     summary = {"suite": unit.suite, "module": pipeline.final.name, "pipeline": pipeline.name,
-               **pipeline.final.summarize(records),
-               "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
+               **summarize(pipeline.final.summarize, records, tasks=len(tasks)),
                "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-               "unmatched_identifiers": []}
-    if records and "success" in records[0]:
-        first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in records]
-        summary["first_attempt_success_rate"] = percent(sum(first), len(records))
-        summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in records) / len(records), 2)
+               "duplicated": 0, "unmatched_identifiers": []}
+    scored = [r for r in records if "success" in r]
+    if scored:
+        first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in scored]
+        summary["first_attempt_success_rate"] = percent(sum(first), len(scored))
+        summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in scored) / len(scored), 2)
     return ScoreResult(records, summary)
 
 
@@ -247,7 +248,8 @@ async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *
     prepare(config, plugins)
     cache = ResponseCache(config.cache) if config.cache else None
     try:
-        return [await run_unit(unit, config, plugins, cache, progress) for unit in config.units()]
+        return [await run_unit(unit, config, plugins, cache, progress) for unit in config.units()
+                if claims(plugins, unit.suite, unit.module)]  # each suite on the modules its simulator claims
     finally:
         if cache is not None:
             cache.close()

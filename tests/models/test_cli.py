@@ -1,6 +1,7 @@
 """``eai run`` as a user runs it: the real command line in a subprocess, against
 the fake server over real HTTP (``--base-url``)."""
 
+import json
 import os
 import signal
 import subprocess
@@ -8,7 +9,7 @@ import sys
 import time
 
 from eai.runner.store import ResponseLog
-from tests.helpers import run_eai
+from tests.helpers import run_eai, table_rows
 from tests.models.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, MODEL, UNIT, needs_entry_point, read_jsonl
 
@@ -69,3 +70,15 @@ def test_a_killed_run_resumes_without_asking_again(gold, tmp_path):
     records = read_jsonl(out / UNIT / "records.jsonl")
     assert [r["identifier"] for r in records] == gold.ids
     assert all(r["success"] for r in records)
+
+
+def test_a_run_whose_calls_all_fail_shows_no_figure_and_exits_non_zero(gold, tmp_path):
+    with FakeServer(answer=gold.answer, reply=lambda body: Reply(400, message="model not found")) as server:
+        result = run_eai(*run_args(tmp_path / "run", server, "--limit", "3", "--no-cache"), env={"OPENAI_API_KEY": FAKE_KEY})
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "no answer was scored: all 3 model call(s) failed" in result.stderr
+    summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
+    assert (summary["n"], summary["tasks"], summary["model_errors"]) == (0, 3, 3) and "errors" not in summary
+    row = table_rows((tmp_path / "run" / "report.md").read_text(), "Table 4")[MODEL]
+    assert (row["Tasks: n (V)"], row["Tasks: Model errors (V)"]) == ("0", "3")
+    assert row["Grammar error: Parsing (V)"] == row["Goal evaluation: Task SR (V)"] == "-"  # not the model's parsing

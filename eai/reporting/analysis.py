@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from eai.report.collect import UnitResult
+from eai.reporting.collect import UnitResult
 from eai.world import Task
 
 OPEN = 10**6
@@ -28,6 +29,16 @@ FEATURES = (
     Feature("objects", "number of task objects", ((1, 5), (6, 10), (11, 20), (21, 40), (41, OPEN))),
 )
 
+class Share(NamedTuple):
+    """A rate in percent (None over no task) and the number of tasks it is over."""
+
+    rate: float | None
+    n: int
+
+    def __str__(self) -> str:
+        return f"{'-' if self.rate is None else f'{self.rate:.1f}'} ({self.n})"
+
+
 Features = Mapping[str, Mapping[str, Mapping[str, int]]]  # suite -> task id -> feature -> value
 
 
@@ -37,17 +48,17 @@ def task_features(task: Task) -> dict[str, int]:
             "objects": len(task.relevant)}
 
 
-def success_by(unit: UnitResult, feature: Feature, features: Mapping[str, Mapping[str, int]]) -> list[float | None]:
-    """Success rate (%) of the unit's tasks in each bucket of ``feature``."""
+def success_by(unit: UnitResult, feature: Feature, features: Mapping[str, Mapping[str, int]]) -> list[Share]:
+    """Success rate (%) of the unit's scored tasks in each bucket of ``feature``, with their number."""
     records = [r for r in unit.records() if "success" in r and r["identifier"] in features]
-    rates: list[float | None] = []
+    shares = []
     for low, high in feature.buckets:
         inside = [r for r in records if low <= features[r["identifier"]][feature.key] <= high]
-        rates.append(round(100.0 * sum(r["success"] for r in inside) / len(inside), 2) if inside else None)
-    return rates
+        shares.append(Share(round(100.0 * sum(r["success"] for r in inside) / len(inside), 2) if inside else None, len(inside)))
+    return shares
 
 
-def feature_table(units: Sequence[UnitResult], feature: Feature, features: Features) -> list[tuple[UnitResult, list[float | None]]]:
+def feature_table(units: Sequence[UnitResult], feature: Feature, features: Features) -> list[tuple[UnitResult, list[Share]]]:
     """Units that report success, with their rates per bucket of ``feature``."""
     return [(u, success_by(u, feature, features[u.suite])) for u in units
             if u.suite in features and "task_success_rate" in u.summary]

@@ -56,11 +56,17 @@ def collect(folders: list[Path]) -> list[UnitResult]:
         if not paths:
             raise EaiError(f"{folder} holds no summary.json (is it a run folder or an `eai score --out` folder?)")
         for path in paths:
-            summary = json.loads(path.read_text(encoding="utf-8"))
-            if "suite" not in summary or "module" not in summary:
-                continue  # e.g. a report's own summary.json
+            try:
+                summary = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+                raise EaiError(f"cannot read {path}: {exc}") from None
+            if not isinstance(summary, dict) or "suite" not in summary or "module" not in summary:
+                continue  # e.g. the summary.json older reports wrote
             model = summary.get("model") or path.parent.name
             found.append(UnitResult(summary["suite"], summary["module"], model, summary, path.parent, run))
+    if not found:
+        raise EaiError(f"no result (summary.json of eai run, compose or score) under {', '.join(map(str, folders))}")
+
     def row(u: UnitResult) -> tuple[str, str, str]:
         return (u.module, replace(u, run="").label, u.suite)
 

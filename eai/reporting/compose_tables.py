@@ -6,17 +6,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eai.report.collect import UnitResult
+from eai.reporting.collect import UnitResult
 
 Table = tuple[str, list[str], list[list[Any]]]  # title, headers, rows
-METRICS = (("Task SR", ("task_success_rate",)), ("Execution SR", ("execution_success_rate",)),
-           ("Goal SR", ("goal_success", "total")))
+COUNTS = (("n", ("n",)), ("Model errors", ("model_errors",)))  # what a row's rates are over
+METRICS = COUNTS + (("Task SR", ("task_success_rate",)), ("Execution SR", ("execution_success_rate",)),
+                    ("Goal SR", ("goal_success", "total")))
 
 
 def _get(summary: dict[str, Any], path: tuple[str, ...]) -> Any:
     for key in path:
         summary = summary.get(key) if isinstance(summary, dict) else None  # type: ignore[assignment]
     return summary
+
+
+def _counts(u: UnitResult) -> list[Any]:
+    return [_get(u.summary, path) for _, path in COUNTS]
 
 
 def _variant(u: UnitResult) -> tuple[Any, ...]:
@@ -40,20 +45,21 @@ def modular_vs_pipeline(units: Sequence[UnitResult]) -> Table | None:
 
 
 def replanning(units: Sequence[UnitResult]) -> Table | None:
-    rows = [[u.model, u.summary.get("pipeline", u.module), u.suite, u.summary.get("action_failure_p", 0.0),
+    rows = [[u.model, u.summary.get("pipeline", u.module), u.suite, *_counts(u), u.summary.get("action_failure_p", 0.0),
              u.summary["replan"], u.summary.get("first_attempt_success_rate"), u.summary.get("task_success_rate"),
              u.summary.get("mean_attempts")]
             for u in units if u.summary.get("replan")]
-    headers = ["Model", "Module or pipeline", "Suite", "Action failure p", "Replans allowed",
+    headers = ["Model", "Module or pipeline", "Suite", *(name for name, _ in COUNTS), "Action failure p", "Replans allowed",
                "Task SR without replanning", "Task SR with replanning", "Mean attempts"]
     return ("Table 17: Replanning with feedback (%)", headers, rows) if rows else None
 
 
 def stochastic(units: Sequence[UnitResult]) -> Table | None:
-    rows = [[u.model, u.summary.get("pipeline", u.module), u.suite, u.summary["action_failure_p"],
+    rows = [[u.model, u.summary.get("pipeline", u.module), u.suite, *_counts(u), u.summary["action_failure_p"],
              u.summary.get("replan", 0), u.summary.get("task_success_rate"), u.summary.get("execution_success_rate")]
             for u in units if u.summary.get("action_failure_p")]
-    headers = ["Model", "Module or pipeline", "Suite", "Action failure p", "Replans allowed", "Task SR", "Execution SR"]
+    headers = ["Model", "Module or pipeline", "Suite", *(name for name, _ in COUNTS), "Action failure p", "Replans allowed", "Task SR",
+               "Execution SR"]
     return ("Table 18: Random action failures (%)", headers, rows) if rows else None
 
 

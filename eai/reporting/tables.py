@@ -1,5 +1,6 @@
 """The paper's result tables (3-7), filled from unit summaries: one row per
-model, each metric with a column per simulator (V = VirtualHome, B = BEHAVIOR)."""
+model, each metric with a column per simulator (V = VirtualHome, B = BEHAVIOR),
+after the counts the metrics are over (tasks scored, failed model calls)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eai.report.collect import UnitResult
+from eai.reporting.collect import UnitResult
 
 SUITE_LETTERS = {"virtualhome": "V", "behavior": "B"}
 
@@ -38,6 +39,7 @@ ACTION_ERRORS = (
     + _cols("Runtime error", ("Wrong order", ("errors", "wrong_order")), ("Missing step", ("errors", "missing_step")),
             ("Affordance", ("errors", "affordance")), ("Additional step", ("errors", "additional_step")))
 )
+COUNTS = _cols("Tasks", ("n", ("n",)), ("Model errors", ("model_errors",)))  # first in every table
 GOAL_SUCCESS = _cols("Goal success", ("State", ("goal_success", "state")), ("Relation", ("goal_success", "relation")),
                      ("Action", ("goal_success", "action")), ("Total", ("goal_success", "total")))
 
@@ -74,19 +76,28 @@ def value(summary: dict[str, Any], path: tuple[str, ...]) -> Any:
 
 
 def table_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str], list[str], list[list[Any]]]:
-    """(suites in column order, header cells, rows) of one table."""
+    """(suites in column order, header cells, rows) of one table: per suite,
+    the tasks scored and the failed model calls, then the metrics."""
     mine = [u for u in units if u.module == spec.module]
     present = {u.suite for u in mine}
     suites = [s for s in SUITE_LETTERS if s in present] + sorted(present - SUITE_LETTERS.keys())
     models = sorted({u.label for u in mine})
     by_key = {(u.label, u.suite): u.summary for u in mine}
-    headers = ["Model"] + [f"{c.group}: {c.header} ({SUITE_LETTERS.get(s, s)})" for c in spec.columns for s in suites]
+    columns = COUNTS + spec.columns
+    headers = ["Model"] + [f"{c.group}: {c.header} ({SUITE_LETTERS.get(s, s)})" for c in columns for s in suites]
     rows = []
     for model in models:
         row: list[Any] = [model]
-        for column in spec.columns:
+        for column in columns:
             for suite in suites:
                 summary = by_key.get((model, suite))
                 row.append(value(summary, column.path) if summary else None)
         rows.append(row)
     return suites, headers, rows
+
+
+def metric_series(spec: TableSpec, suites: Sequence[str], rows: Sequence[Sequence[Any]], suite: str) -> list[tuple[str, list[Any]]]:
+    """The chart of one suite: per row scored there, its name with n and its metrics."""
+    i, width = suites.index(suite), len(suites)
+    metrics = [1 + (len(COUNTS) + j) * width + i for j in range(len(spec.columns))]
+    return [(f"{row[0]} (n={row[1 + i]})", [row[k] for k in metrics]) for row in rows if row[1 + i] is not None]
