@@ -63,11 +63,12 @@ def test_goal_derived_lines(tasks, simulator):
 
 def test_subgoals_are_refined_in_order_into_shortest_plans(plugins, tasks):
     record = evaluate(plugins, tasks["27_2"], ["ONTOP(soap.1002, washing_machine.1001)", "ON(washing_machine.1001)"])
+    # the soap lies by the basket the washing machine stands on: one place
     assert [s["actions"] for s in record["subgoals"]] == [
-        ["FIND(soap.1002)", "GRAB(soap.1002)", "FIND(washing_machine.1001)", "PUTBACK(soap.1002, washing_machine.1001)"],
+        ["FIND(washing_machine.1001)", "GRAB(soap.1002)", "PUTBACK(soap.1002, washing_machine.1001)"],
         ["SWITCHON(washing_machine.1001)"]]
     assert record["executable"] and not record["success"] and record["goals"]["total"] == [4, 5]
-    assert record["refined"] == 2 and record["actions"] == 5 and record["error_type"] is None
+    assert record["refined"] == 2 and record["actions"] == 4 and record["error_type"] is None
 
 
 def test_an_action_in_a_subgoal_is_the_step_that_reaches_it(plugins, tasks):
