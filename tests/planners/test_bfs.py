@@ -113,7 +113,8 @@ def test_real_subgoal_plan_executes_and_reaches_it(vh_world_27_2):
     objects = world.search_objects(world.initial, [atom])
     result = BFS.search(world, world.initial, lambda state: atom in state, Budget(seconds=30), objects)
     assert result.outcome is Outcome.SOLVED
-    assert [a.name for a in result.plan] == ["FIND", "GRAB", "FIND", "PUTBACK"]
+    # the soap lies by the basket the washing machine stands on: one place
+    assert [a.name for a in result.plan] == ["FIND", "GRAB", "PUTBACK"]
     execution = execute(world, result.plan)
     assert execution.executable and atom in execution.trajectory.final
 
