@@ -11,8 +11,13 @@ unchanged.
 
 Unmet preconditions are a wrong order when the plan has what it takes in the
 wrong place: a missing precondition held in an earlier state of the trajectory
-(the step that undid it came too soon), or the plan's later steps make it true
-(the step that achieves it comes too late). Otherwise a step is missing.
+(the step that undid it came too soon), or a later step of the plan makes it
+true and names one of its objects other than the agent (for a precondition
+about the agent alone, such as standing or lying, any step making it true
+does): the step that achieves it comes too late. A later step that makes it
+true in passing, acting on other objects (walking to the cupboard, which
+stands by the faucet that had to be reached), is not that step. Otherwise a
+step is missing.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from eai.pddl.formula import Formula, to_sexpr
+from eai.pddl.formula import Formula, atoms, to_sexpr
 from eai.pddl.ground import holds
 from eai.simulator import World
 from eai.world import Action, State, Trajectory
@@ -107,12 +112,14 @@ def classify(world: World, history: Sequence[State], later: Sequence[Action], mi
     """``wrong_order`` or ``missing_step`` for unmet preconditions ``missing``."""
     if any(holds(m, s) for s in history for m in missing):
         return ErrorType.WRONG_ORDER
+    objects = [{arg for atom in atoms(m) for arg in atom.args} - {world.agent} for m in missing]
     state = history[-1]
     for action in later:  # the rest of the plan, skipping what cannot run
         check = world.check(state, action)
         if check.executable and not check.redundant:
             state = world.apply(state, action)
-            if any(holds(m, state) for m in missing):
+            if any(holds(m, state) and (not objs or not objs.isdisjoint(action.args))
+                   for m, objs in zip(missing, objects)):
                 return ErrorType.WRONG_ORDER
     return ErrorType.MISSING_STEP
 

@@ -47,6 +47,31 @@ def test_a_step_after_the_action_that_needed_it_is_a_wrong_order(gold):
     assert (record["error_type"], record["error_step"]) == ("wrong_order", 7)
 
 
+@pytest.mark.parametrize("task_id, needed", [
+    ("988_1", "FIND(faucet.232)"), ("624_2", "FIND(toilet.1000)"), ("343_2", "FIND(computer.170)")])
+def test_wrong_order_credits_no_incidental_side_effect_of_a_later_step(gold, task_id, needed):
+    # without its first step the second lacks NEXT_TO; a later FIND of another object standing
+    # by it makes NEXT_TO true in passing, which is not the needed step done late
+    assert "{}({})".format(*gold[task_id][0]) == needed
+    record = score_plans({task_id: gold[task_id][1:]}).records[0]
+    assert (record["error_type"], record["error_step"]) == ("missing_step", 0)
+
+
+def test_the_needed_step_done_later_is_a_wrong_order_1073_1(gold):
+    walk_room, walk_light, find_light, switch_on, *rest = gold["1073_1"]
+    assert (find_light, switch_on) == (["FIND", "light.411"], ["SWITCHON", "light.411"])
+    record = score_plans({"1073_1": [walk_room, switch_on, find_light, *rest]}).records[0]
+    assert (record["error_type"], record["error_step"]) == ("wrong_order", 1)
+
+
+def test_a_posture_taken_later_is_a_wrong_order_1027_2(gold):
+    # SLEEP needs LYING(character): a fact about the agent alone, which LIE(bed) achieves
+    *start, lie, sleep = gold["1027_2"]
+    assert (lie, sleep) == (["LIE", "bed.105"], ["SLEEP"])
+    record = score_plans({"1027_2": [*start, sleep, lie]}).records[0]
+    assert (record["error_type"], record["error_step"]) == ("wrong_order", len(start))
+
+
 def test_an_object_not_in_the_scene_is_a_hallucination(gold):
     record = wash_clothes_with(lambda p: p[:5] + [["GRAB", "unicorn.9999"]] + p[5:], gold)
     assert (record["error_type"], record["error_step"]) == ("hallucination", 5)

@@ -80,6 +80,10 @@ class VirtualHomeWorld(World):
         RULES[action.name].effect(self.scene, state, action.args, edit)
         return edit.apply(state)
 
+    @property
+    def agent(self) -> str:
+        return self.scene.character
+
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable, non-redundant actions in vocabulary order, objects in id order."""
         among = None if objects is None else tuple(sorted(set(objects)))
