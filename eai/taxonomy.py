@@ -7,7 +7,9 @@ plan step by step with the simulator's checks: ``affordance`` (an object lacks
 the property the action needs), ``missing_step`` and ``wrong_order`` (unmet
 preconditions), both of which stop execution; an ``additional_step`` (the
 action's effect already holds) is counted and execution goes on, the state
-unchanged.
+unchanged. An additional step is a no-op, not part of the executed
+trajectory: it satisfies no action goal (switching off a computer that is
+off is not the ``SWITCHOFF`` a task asks for).
 
 Unmet preconditions are a wrong order when the plan has what it takes in the
 wrong place: a missing precondition held in an earlier state of the trajectory
@@ -65,6 +67,7 @@ class Execution:
 def execute(world: World, plan: Sequence[Action], start: State | None = None,
             fails: Callable[[int, Action], bool] | None = None) -> Execution:
     """Run ``plan`` from ``start`` (the task's initial state by default).
+    The trajectory holds the steps executed; additional steps are left out.
 
     ``fails(i, action)`` makes an executable step fail at random (paper
     appendix H.4): it has no effect and execution goes on.
@@ -81,7 +84,8 @@ def execute(world: World, plan: Sequence[Action], start: State | None = None,
             return stop(ErrorType.AFFORDANCE, i, f"{action}: {check.reason}")
         if check.redundant:
             additional.append(i)
-        elif check.missing:
+            continue
+        if check.missing:
             kind = classify(world, states, plan[i + 1:], check.missing)
             missing = ", ".join(to_sexpr(m) for m in check.missing)
             return stop(kind, i, f"{action}: {check.reason or f'unmet preconditions ({missing})'}")

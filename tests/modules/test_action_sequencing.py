@@ -87,6 +87,18 @@ def test_switching_on_twice_is_an_additional_step_on_a_successful_plan(gold):
     assert record["success"] and record["additional_steps"] == 1 and record["error_type"] is None
 
 
+@pytest.mark.parametrize("task_id", ["1003_2", "481_2", "986_2"])
+def test_a_redundant_action_satisfies_no_action_goal(gold, task_id):
+    # "Write an email": TYPE then SWITCHOFF. Without the SWITCHON the computer stays off,
+    # so the closing SWITCHOFF(computer) is a no-op: an additional step, not the goal's SWITCHOFF.
+    plan = [step for step in gold[task_id] if step != ["SWITCHON", "computer.417"]]
+    assert plan[-1] == ["SWITCHOFF", "computer.417"] and len(plan) == len(gold[task_id]) - 1
+    record = score_plans({task_id: plan}).records[0]
+    assert record["executable"] and record["additional_steps"] == 1
+    assert record["goals"]["action"] == [1, 2] and not record["success"]
+    assert score_plans({task_id: gold[task_id]}).records[0]["success"]
+
+
 def test_wrong_argument_count_is_an_arity_error(gold):
     record = wash_clothes_with(lambda p: p[:6] + [["GRAB", "soap.1002", "washing_machine.1001"]] + p[7:], gold)
     assert (record["error_type"], record["error_step"]) == ("arity", 6)

@@ -21,6 +21,8 @@ MODULE = SubgoalDecomposition()
 GOAL_DERIVED_FAILURES = {
     "688_1": "goal",  # data: the goal holds one glass in both hands (the left hand gets it from the right)
     "170_1": "goal", "225_2": "goal", "548_2": "goal", "803_2": "goal",  # walking after FACING drops it
+    # "Write an email": SWITCHOFF of the computer no line switched on is a no-op, which meets no action goal
+    "1003_2": "goal", "481_2": "goal", "986_2": "goal",
 }
 
 
@@ -45,7 +47,7 @@ def test_goal_derived_plans_score_as_reported(plugins, tasks, simulator):
                  for t in tasks.values()]
     result = score(plugins, "virtualhome", "subgoal_decomposition", responses)
     summary = result.summary
-    assert summary["n"] == 342 and summary["task_success_rate"] == 98.54  # 337 of 342
+    assert summary["n"] == 342 and summary["task_success_rate"] == 97.66  # 334 of 342
     assert summary["subgoals"]["budget_exhausted"] == 0 and summary["errors"]["parsing"] == 0
     failed = {r["identifier"]: "unreachable" if r["unreachable"] else "goal" for r in result.records if not r["success"]}
     assert failed == GOAL_DERIVED_FAILURES
@@ -59,8 +61,9 @@ def test_goal_derived_plans_with_states_first_keep_lying_on_the_couch(plugins, t
                  for t in tasks.values()]
     records = score(plugins, "virtualhome", "subgoal_decomposition", responses).records
     failed = {tasks[r["identifier"]].name for r in records if not r["success"]}
-    assert sum(r["success"] for r in records) == 318
-    assert failed == {"Wash dishes with dishwasher", "Make coffee", "Wash clothes", "Change TV channel", "Drink"}
+    assert sum(r["success"] for r in records) == 315
+    assert failed == {"Wash dishes with dishwasher", "Make coffee", "Wash clothes", "Write an email",
+                      "Change TV channel", "Drink"}
 
 
 def test_goal_derived_lines(tasks, simulator):

@@ -17,7 +17,8 @@ Semantics (paper sections 2.4 and D.3, with the LTL reading of :mod:`eai.ltl`):
   lying down on the couch, not by sitting on it.
 * A subgoal that holds where it starts needs no action, and one closed by a
   named action whose effect already holds does nothing: both are additional
-  steps. (Upstream flagged the first only where its fixed action template
+  steps, and such an action is left out of the trajectory (it satisfies no
+  action goal, as in :func:`eai.taxonomy.execute`). (Upstream flagged the first only where its fixed action template
   hit an action VirtualHome calls redundant, e.g. ``CLOSED`` of a closed box.)
 * A subgoal the search proves unreachable stops the refinement: an
   affordance error if it names an action its objects cannot afford, a wrong
@@ -171,10 +172,10 @@ class Refiner:
         additional = not result.plan and not closing
         for action in closing:
             if self.world.check(state, action).redundant:
-                additional = True
+                additional = True  # a no-op, left out of the trajectory (eai.taxonomy.execute)
             else:
                 state = self.world.apply(state, action)
-            trajectory = trajectory.extend(action, state)
+                trajectory = trajectory.extend(action, state)
         outcome = REACHED if result.plan or closing else HELD
         return Step(subgoal, outcome, result.plan + closing, additional, result.expanded), trajectory
 
