@@ -14,7 +14,8 @@ C = "character.65"
 
 
 def verdict(task_id, plan):
-    record = score(get_plugins(), "virtualhome", "action_sequencing", [Response(task_id, upstream_output(plan))]).records[0]
+    responses = [Response(task_id, upstream_output(plan))]
+    record = score(get_plugins(), "virtualhome", "action_sequencing", responses).records[0]
     return record["executable"], record["error_type"], record["success"]
 
 

@@ -157,7 +157,8 @@ class Refiner:
             objects = self.world.search_objects(start, propositions(subgoal.formula, self.universe))
             goal = lambda state: self.closing(subgoal, state) is not None  # noqa: E731
             prefer = (lambda state: all(holds(f, state, self.universe) for f in kept)) if kept else None
-            result = self._searches[key] = self.planner.search(self.world, start, goal, self.budget, objects, prefer)
+            result = self._searches[key] = self.planner.search(self.world, start, goal, self.budget, objects,
+                                                               prefer=prefer)
         if not result.solved:
             outcome = _OUTCOMES[result.outcome]
             error, detail = self._diagnose(subgoal, trajectory) if outcome == UNREACHABLE \
