@@ -65,9 +65,11 @@ class SearchPlanner(Planner):
         goal: Callable[[State], bool],
         budget: Budget,
         objects: Iterable[str] | None = None,
+        prefer: Callable[[State], bool] | None = None,
     ) -> PlanResult:
         """A shortest action sequence from ``start`` to a state where ``goal`` holds,
-        using actions on ``objects`` only when given."""
+        using actions on ``objects`` only when given; among shortest ones, one
+        ending where ``prefer`` holds when there is such a one."""
 
 
 class PddlPlanner(Planner):

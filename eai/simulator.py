@@ -102,6 +102,13 @@ class World(ABC):
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable actions in ``state`` (on ``objects`` only, if given) and their results."""
 
+    @property
+    def agent(self) -> str | None:
+        """The object standing for the agent (VirtualHome's character), which
+        no action names; None if the world has none. The error taxonomy reads
+        it (:func:`eai.taxonomy.classify`)."""
+        return None
+
     def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str] | None:
         """The objects a search from ``state`` for a goal about ``atoms`` acts on.
 

@@ -113,7 +113,8 @@ def test_real_subgoal_plan_executes_and_reaches_it(vh_world_27_2):
     objects = world.search_objects(world.initial, [atom])
     result = BFS.search(world, world.initial, lambda state: atom in state, Budget(seconds=30), objects)
     assert result.outcome is Outcome.SOLVED
-    assert [a.name for a in result.plan] == ["FIND", "GRAB", "FIND", "PUTBACK"]
+    # the soap lies by the basket the washing machine stands on: one place
+    assert [a.name for a in result.plan] == ["FIND", "GRAB", "PUTBACK"]
     execution = execute(world, result.plan)
     assert execution.executable and atom in execution.trajectory.final
 
@@ -132,3 +133,21 @@ def test_registered_as_a_plugin():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["entry-points"]["eai"]["bfs"] == "eai_bfs.plugin"
     assert "plugins/planners/bfs/eai_bfs" in project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+
+
+def test_prefer_chooses_among_shortest_plans(vh_world_27_2):
+    world = vh_world_27_2
+    sitting = ("SITTING", "character.65")
+    objects = world.search_objects(world.initial, [sitting])
+
+    def search(budget, prefer=None):
+        return BFS.search(world, world.initial, lambda state: sitting in state, budget, objects, prefer)
+
+    on_couch = lambda state: ("ONTOP", "character.65", "couch.352") in state  # noqa: E731
+    assert [str(a) for a in search(NO_LIMIT).plan] == ["FIND(bathtub.30)", "SIT(bathtub.30)"]  # the first seat by id
+    preferred = search(NO_LIMIT, on_couch)
+    assert [str(a) for a in preferred.plan] == ["FIND(couch.352)", "SIT(couch.352)"]
+    assert search(NO_LIMIT, lambda state: False).plan == search(NO_LIMIT).plan  # no preferred one: the first
+    # out of budget while comparing shortest plans: the first shortest plan, solved
+    short = search(Budget(seconds=None, nodes=preferred.expanded - 1), on_couch)
+    assert short.outcome is Outcome.SOLVED and short.plan == search(NO_LIMIT).plan

@@ -127,23 +127,16 @@ class Resolver:
         return got
 
     def predictions(self, goals: Iterable[RawGoal]) -> list[Prediction]:
-        """The predictions of ``goals`` in answer order, each goal once. A
-        repeated goal with an ambiguous name is kept: each repeat may stand
-        for another object of the class (``ONTOP(plate, table)`` four times
-        for four plates). Goals that cannot match are the same when written
-        the same."""
+        """The predictions of ``goals`` in answer order. Goals that cannot
+        match count once when written the same; repeats of the others are
+        kept, for the matcher to read (a repeat with an ambiguous name may
+        stand for another object of the class, :func:`match.score`)."""
         seen: set[tuple] = set()
         out = []
         for goal in goals:
             p = self.resolve(goal)
-            if p.problem:
-                key: tuple = (p.kind, str(p.written))
-            elif p.ambiguous:
-                out.append(p)
-                continue
-            else:
-                key = (p.kind, p.positive, p.predicate, p.candidates)
-            if key not in seen:
+            key = (p.kind, str(p.written))
+            if not p.problem or key not in seen:
                 seen.add(key)
                 out.append(p)
         return out
