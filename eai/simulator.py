@@ -6,9 +6,11 @@ this interface; everything benchmark-specific lives in the plugin.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
@@ -20,12 +22,15 @@ from eai.world import Action, AtomIndex, Goal, Obj, State, Task
 class ActionSpec:
     """An action of the vocabulary: its arity and, per argument, the
     properties an object needs to afford it, any one of them sufficing
-    (shown in prompts)."""
+    (shown in prompts). ``phrases`` are the benchmark's own words for the
+    action, ``{}`` standing for each object in order (EB-ALFRED's
+    ``"pick up the {}"``), so answers written in them are read as they are."""
 
     name: str
     arity: int
     requirements: tuple[tuple[str, ...], ...] = ()
     description: str = ""
+    phrases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,27 @@ class Vocabulary:
     relation_predicates: frozenset[str] = frozenset()
     state_aliases: Mapping[str, str] = field(default_factory=dict)
     relation_aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def read_phrase(self, text: str) -> tuple[str, tuple[str, ...]] | None:
+        """The action and object names of ``text`` written in one of the
+        actions' phrases (case and runs of spaces aside; the first phrase
+        that fits, in vocabulary order), or None."""
+        words = " ".join(str(text).split())
+        for pattern, name in self._phrases:
+            match = pattern.fullmatch(words)
+            if match:
+                return name, tuple(arg.strip() for arg in match.groups())
+        return None
+
+    @cached_property
+    def _phrases(self) -> tuple[tuple[re.Pattern[str], str], ...]:
+        return tuple((re.compile(_pattern(phrase), re.I), spec.name)
+                     for spec in self.actions.values() for phrase in spec.phrases)
+
+
+def _pattern(phrase: str) -> str:
+    """A phrase as a regular expression, each ``{}`` an object name."""
+    return "(.+?)".join(re.escape(re.sub(r"\s+", " ", part)) for part in phrase.split("{}"))
 
 
 def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from eai.goals import GoalChecker
-from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
+from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
 from eai.modules.base import AbilityModule, Env, Record
 from eai.modules.trajectory import trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
@@ -22,8 +22,12 @@ def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[li
     plan = []
     for i, step in enumerate(parsed.steps):
         spec = vocabulary.actions.get(step.name)
+        phrase = vocabulary.read_phrase(step.text) if spec is None and step.text else None
+        if phrase is not None:
+            step = RawStep(phrase[0], phrase[1])
+            spec = vocabulary.actions[step.name]
         if spec is None:
-            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {step.name!r}")
+            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {(step.text or step.name)!r}")
         ids = world.resolve_args(list(step.args))
         unknown = [raw for raw, oid in zip(step.args, ids) if oid is None]
         if unknown or None in ids:
