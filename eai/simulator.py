@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
-from eai.world import Action, AtomIndex, Goal, Obj, State, Task
+from eai.world import Action, AtomIndex, Goal, Literal, Obj, State, Task, Trajectory
 
 
 @dataclass(frozen=True)
@@ -160,10 +161,18 @@ class World(ABC):
 
 
 class Simulator(ABC):
-    """A benchmark's symbolic world, registered by a plugin under ``name``."""
+    """A benchmark's symbolic world, registered by a plugin under ``name``.
+
+    ``subgoal_order`` is the order in which subgoal lines derived from a goal
+    (the gold subgoal plan, the planner baseline) list its relation and state
+    goals, after its action goals: VirtualHome places things, then sets their
+    states (closes the washing machine); ALFRED cleans, heats or cools a
+    thing, then places it.
+    """
 
     name: str
     description: str = ""
+    subgoal_order: tuple[str, str] = ("relation", "state")
 
     @property
     @abstractmethod
@@ -185,3 +194,19 @@ class Simulator(ABC):
     def prompt(self, module: str, task: Task) -> str:
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
         raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
+
+    def progress(self, task: Task, trajectory: Trajectory) -> float | None:
+        """The share of the task's goal conditions met at the end of
+        ``trajectory``, in [0, 1], as the benchmark measures it (EB-ALFRED's
+        task progress); None when the benchmark has no such measure."""
+        return None
+
+    def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
+        """Figures of the benchmark's own for ``eai tasks stats`` (EB-ALFRED:
+        actions in each task's action list); none by default."""
+        return {}
+
+    def goal_lines(self, state: Sequence[Literal], relation: Sequence[Literal]) -> list[Literal]:
+        """State and relation goals in :attr:`subgoal_order`."""
+        parts = {"relation": list(relation), "state": list(state)}
+        return [lit for kind in self.subgoal_order for lit in parts[kind]]
