@@ -61,6 +61,12 @@ class Vocabulary:
                 return name, tuple(arg.strip() for arg in match.groups())
         return None
 
+    def write_phrase(self, action: Action) -> str:
+        """``action`` in the benchmark's words (its action's first phrase), or
+        as ``NAME(a, b)`` when the action has no phrase."""
+        spec = self.actions.get(action.name)
+        return spec.phrases[0].format(*action.args) if spec and spec.phrases else str(action)
+
     @cached_property
     def _phrases(self) -> tuple[tuple[re.Pattern[str], str], ...]:
         return tuple((re.compile(_pattern(phrase), re.I), spec.name)

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from eai.modules.action_sequencing.parse import RawStep, parse_plan
 from eai.simulator import ActionSpec, Vocabulary
+from eai.world import Action
 
 VOCABULARY = Vocabulary({
     "FIND": ActionSpec("FIND", 1, phrases=("find a {}", "find an {}")),
@@ -29,6 +30,12 @@ def test_phrases_read_as_their_action_and_objects():
     assert VOCABULARY.read_phrase("find a dining table") == ("FIND", ("dining table",))
     assert VOCABULARY.read_phrase("PUT DOWN the object in hand") == ("PUT_DOWN", ())
     assert VOCABULARY.read_phrase("put the cup into the sink") == ("PUT", ("cup", "sink"))
+
+
+def test_actions_are_written_in_their_first_phrase():
+    assert VOCABULARY.write_phrase(Action("FIND", ("Cabinet_2",))) == "find a Cabinet_2"
+    assert VOCABULARY.write_phrase(Action("PUT", ("cup", "sink"))) == "put the cup into the sink"
+    assert VOCABULARY.write_phrase(Action("WALK", ("sink",))) == "WALK(sink)"
 
 
 def test_other_words_are_no_phrase():
