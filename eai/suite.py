@@ -32,6 +32,17 @@ class TaskSuite(ABC):
     def load(self, ids: list[str] | None = None) -> list[Task]:
         """The tasks with these ids (all when None), in the suite's order."""
 
+    def subsets(self) -> Mapping[str, list[str]]:
+        """Named groups of task ids (EB-ALFRED's base, long_horizon...); none by default."""
+        return {}
+
+    def select(self, names: list[str]) -> list[str]:
+        """The ids, in suite order, that ``names`` give: task ids and subset
+        names (a subset stands for its tasks)."""
+        subsets = self.subsets()
+        wanted = {task for name in names for task in subsets.get(name, [name])}
+        return [task for task in self.ids() if task in wanted]
+
     def file(self, key: str) -> Path:
         """A suite-level file (``"domain"``: the gold PDDL domain, ``"predicate_categories"``)."""
         raise EaiError(f"suite {self.name!r} has no {key!r} file")

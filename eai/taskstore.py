@@ -171,6 +171,9 @@ class DirectorySuite(TaskSuite):
     def ids(self) -> list[str]:
         return list(self.info().tasks)
 
+    def subsets(self) -> Mapping[str, list[str]]:
+        return {name: list(ids) for name, ids in self.info().subsets.items()}
+
     def load(self, ids: list[str] | None = None) -> list[Task]:
         known = self.ids()
         wanted = known if ids is None else list(ids)

@@ -37,18 +37,23 @@ def trajectory_record(
 
 
 def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
-    """Rates in percent: task success, executability, goals met by kind, error types."""
+    """Rates in percent: task success, executability, goals met by kind, error
+    types, and the mean task progress of the records that have one."""
     n = len(records)
     errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
     errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
     goal_success = {kind: _rate(records, kind) for kind in GOAL_KINDS}
-    return {
+    summary = {
         "n": n,
         "task_success_rate": percent(sum(r["success"] for r in records), n),
         "execution_success_rate": percent(sum(r["executable"] for r in records), n),
         "goal_success": goal_success,
         "errors": errors,
     }
+    progress = [r["progress"] for r in records if "progress" in r]
+    if progress:
+        summary["progress"] = round(sum(progress) / len(progress), 2)
+    return summary
 
 
 def _rate(records: Sequence[Record], kind: str) -> float | None:

@@ -57,7 +57,7 @@ def test_goal_derived_plans_score_as_reported(plugins, tasks, simulator):
 def test_goal_derived_plans_with_states_first_keep_lying_on_the_couch(plugins, tasks, simulator):
     # LYING/SITTING first, then ONTOP(character, couch): 19 failed when the second line sat down
     # on the couch after lying in the bathtub (docs/metrics.md, "Goal-derived plans")
-    responses = [Response(t.id, json.dumps({"output": goal_subgoal_plan(t, simulator, states_first=True)}))
+    responses = [Response(t.id, json.dumps({"output": goal_subgoal_plan(t, simulator, order=("state", "relation"))}))
                  for t in tasks.values()]
     records = score(plugins, "virtualhome", "subgoal_decomposition", responses).records
     failed = {tasks[r["identifier"]].name for r in records if not r["success"]}
@@ -70,7 +70,7 @@ def test_goal_derived_lines(tasks, simulator):
     assert goal_subgoal_plan(tasks["27_2"], simulator) == [
         "ONTOP(clothes_jacket.1003, washing_machine.1001)", "ONTOP(soap.1002, washing_machine.1001)",
         "CLOSED(washing_machine.1001)", "ON(washing_machine.1001)", "PLUGGED_IN(washing_machine.1001)"]
-    assert goal_subgoal_plan(tasks["27_2"], simulator, states_first=True) == [
+    assert goal_subgoal_plan(tasks["27_2"], simulator, order=("state", "relation")) == [
         "CLOSED(washing_machine.1001)", "ON(washing_machine.1001)", "PLUGGED_IN(washing_machine.1001)",
         "ONTOP(clothes_jacket.1003, washing_machine.1001)", "ONTOP(soap.1002, washing_machine.1001)"]
     # action goals first, objects from the gold program, alternatives joined by "or"

@@ -8,8 +8,8 @@ relation goal and must name a relation predicate or one of the vocabulary's
 relation aliases (VirtualHome's ``ON`` and ``CLOSE``); an action goal must
 name an action.
 
-An object name resolves, ignoring case and reading spaces and hyphens as
-underscores, to:
+An object name resolves, compared by :func:`eai.names.name_key` (case,
+quotes, spaces and hyphens aside), to:
 1. the object with that id (``washing_machine.1001``, ``bathtub.n.01_1``);
 2. else the objects of that class (``washing_machine``, ``bathtub.n.01``):
    the *candidates*, the task's relevant objects first, then the others in
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from eai.modules.goal_interpretation.parse import RawGoal
+from eai.names import name_key
 from eai.simulator import Vocabulary, World
 from eai.world import Literal, Task
 
@@ -69,15 +70,10 @@ class Prediction:
 
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
-_SEPARATORS = re.compile(r"[\s\-]+")
 
 
 def _word(name: str) -> str:
     return _NOT_ALNUM.sub("", name.lower())
-
-
-def _object_key(name: str) -> str:
-    return _SEPARATORS.sub("_", name.strip().strip("<>").strip().lower())
 
 
 class Resolver:
@@ -91,7 +87,7 @@ class Resolver:
         by_class: dict[str, list[str]] = {}
         for i in ordered:
             by_class.setdefault(task.objects[i].class_name, []).append(task.objects[i].id)
-        self.by_class = {_object_key(name): tuple(ids) for name, ids in by_class.items()}
+        self.by_class = {name_key(name): tuple(ids) for name, ids in by_class.items()}
         relations = {_word(p): p for p in vocabulary.relation_predicates}
         relations.update({_word(alias): p for alias, p in vocabulary.relation_aliases.items()})
         self.predicates = {
@@ -107,13 +103,13 @@ class Resolver:
 
     @cached_property
     def _ids(self) -> dict[str, str]:
-        return {_object_key(obj.id): obj.id for obj in self.task.objects}
+        return {name_key(obj.id): obj.id for obj in self.task.objects}
 
     def candidates(self, name: str) -> tuple[str, ...]:
         """The objects ``name`` may denote; empty when none."""
         got = self._cache.get(name)
         if got is None:
-            key = _object_key(name)
+            key = name_key(name)
             if key in self.task.object_by_id:
                 got = (key,)
             elif key in self.by_class:
