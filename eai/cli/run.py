@@ -6,11 +6,12 @@ import asyncio
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.output import console
 from eai.cli.report import features_of
 from eai.compose.pipeline import parse_pipeline
@@ -70,7 +71,7 @@ def execute(
     suites: list[str], modules: list[str], models: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
-    replan: int, action_failure_p: float, seed: int,
+    replan: int, action_failure_p: float, seed: int, options: dict[str, Any],
 ) -> None:
     plugins = get_plugins()
     suites = suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
@@ -92,6 +93,7 @@ def execute(
         retry=RetryPolicy(attempts=retries),
         cache=None if no_cache else (cache or default_cache()),
         model_options={"base_url": base_url} if base_url else {},
+        options=options,
         replan=replan,
         action_failure_p=action_failure_p,
         seed=seed,
@@ -133,6 +135,9 @@ def run_command(
     replan: Replan = 0,
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
+    max_nodes: MaxNodes = None,
+    planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
+    planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -143,7 +148,8 @@ def run_command(
     records.jsonl and summary.json; the run folder gets report.md and report.html.
     """
     execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
-            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed,
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb))
 
 
 def compose_command(
@@ -167,6 +173,9 @@ def compose_command(
     replan: Replan = 0,
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
+    max_nodes: MaxNodes = None,
+    planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
+    planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -185,5 +194,6 @@ def compose_command(
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:
         modules.append(chosen.final.name)
     execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
-            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed,
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb))
 
