@@ -15,6 +15,7 @@ from eai.pddl.parser import parse_domain, parse_problem
 from eai.planner import Budget, Outcome
 from eai.plugins import load_plugins
 from eai_fast_downward import plugin, runner
+from eai_fast_downward.hosts import Host
 from eai_fast_downward.planner import FastDownward
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,6 +218,17 @@ def test_registered_as_a_plugin():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["entry-points"]["eai"]["fast_downward"] == "eai_fast_downward.plugin"
     assert "plugins/planners/fast_downward/eai_fast_downward" in project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+
+
+def test_a_unified_planning_host_loads_neither_scipy_nor_numpy():
+    """unified-planning imports ConfigSpace, and with it scipy, only for an
+    annotation; the hosts keep it out (host.py, _Unused) and still plan."""
+    host = Host(runner.fast_downward_dir(), runner.UP_PREPARER)
+    try:
+        maps = Path(f"/proc/{host.process.pid}/maps").read_text()
+    finally:
+        host.close()
+    assert "scipy" not in maps and "numpy" not in maps
 
 
 def test_importing_the_plugin_does_not_import_unified_planning():

@@ -11,7 +11,8 @@ With a prepare module (importable from the given ``sys.path`` entries; the
 host imports it once too), the first child of a run first calls its
 ``prepare()`` in the run's directory, which writes domain.pddl and
 problem.pddl there (and returns 0) or explains itself in prepare.log (and
-returns an exit code). The host must stay single-threaded to fork safely: it
+returns an exit code; unified-planning's import is kept from loading scipy,
+see ``_Unused``). The host must stay single-threaded to fork safely: it
 asks numerical libraries (which unified-planning imports) for one thread and
 refuses to start otherwise. It freezes its heap (``gc.freeze``) before the
 first fork, so children do not copy it page by page by collecting it.
@@ -57,6 +58,7 @@ import signal
 import sys
 import time
 import traceback
+import types
 from collections.abc import Callable
 
 SEARCH_UNSOLVED_INCOMPLETE = 12  # gave up (its own time limit, or an incomplete search) without a verdict
@@ -82,6 +84,7 @@ def main(bin_dir: str, prepare_module: str | None = None, path: str = "[]") -> N
             os.environ[variable] = "1"
         try:
             sys.path[:0] = json.loads(path)
+            sys.modules.setdefault("ConfigSpace", _Unused("ConfigSpace"))
             prepare = importlib.import_module(prepare_module).prepare
         except Exception as exc:
             _answer(f"error cannot import {prepare_module}: {exc!r}")
@@ -95,6 +98,26 @@ def main(bin_dir: str, prepare_module: str | None = None, path: str = "[]") -> N
     _answer("ready")
     while (line := host.requests.line()) is not None:
         _answer(json.dumps(host.run(**json.loads(line))))
+
+
+class _Unused(types.ModuleType):
+    """A stand-in for a module that is imported but never used here.
+    unified-planning imports ConfigSpace (and with it scipy: about 0.8 of the
+    1.1 s its import takes) only to annotate ``Engine.get_configuration_space``,
+    which planning never calls. Any name can be imported from the stand-in;
+    using one raises."""
+
+    def __getattr__(self, name: str) -> type:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        module = self.__name__
+
+        class Unused:
+            def __init__(self, *args, **kwargs) -> None:
+                raise RuntimeError(f"{module}.{name} is not available in a planner host")
+
+        Unused.__name__ = name
+        return Unused
 
 
 class _Requests:
