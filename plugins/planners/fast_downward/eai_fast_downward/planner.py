@@ -34,8 +34,8 @@ class FastDownward(PddlPlanner):
         self.via_up = via_up
         self.name = "fast_downward" if via_up else "fast_downward_direct"
         self.description = (
-            "Fast Downward (bundled in up-fast-downward; greedy FF search, then lama-first) on a unified-planning problem that validates operators"
-            if via_up else "Fast Downward (bundled in up-fast-downward; greedy FF search, then lama-first) on our own PDDL text, unvalidated"
+            "Fast Downward (bundled in up-fast-downward; greedy FF, FF/causal-graph, then lama-first searches) on a unified-planning problem that validates operators"
+            if via_up else "Fast Downward (bundled in up-fast-downward; greedy FF, FF/causal-graph, then lama-first searches) on our own PDDL text, unvalidated"
         ) + "; each run isolated, CPU- and memory-limited"
 
     def solve(self, domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
