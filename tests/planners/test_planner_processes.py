@@ -59,38 +59,43 @@ def run_dirs(tmp: Path) -> list[Path]:
     return sorted(tmp.glob(f"{workdirs.PREFIX}*"))
 
 
-@pytest.fixture
-def planning_run(tmp_path):
-    """A real ``eai score`` of a slow transition-modeling answer, started in
-    ``tmp_path`` (also its TMPDIR) and waited for until Fast Downward works."""
+def start(command: str, tmp_path: Path) -> tuple[subprocess.Popen, Path]:
+    """A real ``eai score`` or ``eai run`` (replaying the answer) of a slow
+    transition-modeling answer, started in ``tmp_path`` (also its TMPDIR) in a
+    session of its own (as at a terminal), and waited for until Fast Downward works."""
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     answers = tmp_path / "answers.json"
     answers.write_text(json.dumps([{"identifier": WASH_CLOTHES, "llm_output": slow_answer()}]))
+    what = [str(answers)] if command == "score" else ["--model", f"replay:{answers}", "--tasks", WASH_CLOTHES, "--no-cache"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "eai", "score", str(answers), "--suite", "virtualhome", "--module", "transition_modeling",
+        [sys.executable, "-m", "eai", command, *what, "--suite", "virtualhome", "--module", "transition_modeling",
          "--out", str(tmp_path / "out"), "--quiet", "--planner-cpu-seconds", "600"],
-        cwd=tmp_path, env={**os.environ, "TMPDIR": str(tmp)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=tmp_path, env={**os.environ, "TMPDIR": str(tmp)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        start_new_session=True)
+    # planning has begun: a run directory, and more processes than eai and one host (the host's child)
+    assert poll(lambda: run_dirs(tmp) and len(processes_in(tmp_path)) >= 3 or process.poll() is not None)
+    assert process.poll() is None, process.stderr.read().decode()
+    return process, tmp
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command, signum, to_group", [
+    ("score", signal.SIGKILL, False), ("score", signal.SIGTERM, False), ("score", signal.SIGINT, False),
+    ("run", signal.SIGINT, True),  # Ctrl-C at a terminal: eai and its planner hosts, while asyncio defers it
+], ids=["score-SIGKILL", "score-SIGTERM", "score-SIGINT", "run-Ctrl-C"])
+def test_nothing_outlives_an_ended_run(tmp_path, command, signum, to_group):
+    process, tmp = start(command, tmp_path)
     try:
-        # planning has begun: a run directory, and more processes than eai and one host (the host's child)
-        assert poll(lambda: run_dirs(tmp) and len(processes_in(tmp_path)) >= 3 or process.poll() is not None)
-        assert process.poll() is None, process.stderr.read().decode()
-        yield process, tmp_path, tmp
+        os.killpg(process.pid, signum) if to_group else process.send_signal(signum)
+        assert poll(lambda: process.poll() is not None), "eai did not end"
+        assert poll(lambda: not processes_in(tmp_path)), processes_in(tmp_path)
+        assert poll(lambda: not run_dirs(tmp)), run_dirs(tmp)
     finally:
         if process.poll() is None:
             process.kill()
         process.wait()
         process.stderr.close()
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=lambda s: signal.Signals(s).name)
-def test_nothing_outlives_an_ended_run(planning_run, signum):
-    process, folder, tmp = planning_run
-    process.send_signal(signum)
-    process.wait()
-    assert poll(lambda: not processes_in(folder)), processes_in(folder)
-    assert poll(lambda: not run_dirs(tmp)), run_dirs(tmp)
 
 
 def test_a_directory_left_by_a_dead_process_goes_at_the_next_start(tmp_path, monkeypatch):

@@ -20,7 +20,8 @@ first fork, so children do not copy it page by page by collecting it.
 Protocol, one line each on stdin/stdout: the host says ``ready`` (or
 ``error <why>``); then per request ``{"work": dir, "memory_mb": n|null,
 "cpu_seconds": s|null, "wall_seconds": s|null, "searches": [argv, ...]}`` it
-answers ``{"code": n|null, "cpu": s}``. The searches are a portfolio, run in
+answers ``{"code": n|null, "cpu": s}``, with ``"interrupted": true`` when a
+SIGINT (Ctrl-C at the caller's terminal) ended it. The searches are a portfolio, run in
 turn, each going on only when the one before gave up without a verdict
 (exit code 12). The first child of a run starts a session, prepares, runs
 the translator in-process on ``dir``/domain.pddl and problem.pddl and then
@@ -40,6 +41,7 @@ Nothing outlives its parent. A child gets SIGKILL when the host ends (Linux
 ``PR_SET_PDEATHSIG``), and the host ends when its stdin closes, which is
 what happens when the process that started it ends, however it ends: if a
 run is going on then, the host kills it and removes its directory first.
+Children run in sessions of their own, so only the host's kill ends them.
 """
 
 from __future__ import annotations
@@ -92,7 +94,6 @@ def main(bin_dir: str, prepare_module: str | None = None, path: str = "[]") -> N
     if _threads() > 1:
         _answer(f"error the host runs {_threads()} threads after its imports; forking would be unsafe")
         return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the caller ends runs on Ctrl-C (by closing stdin)
     gc.freeze()
     host = _Host(prepare)
     _answer("ready")
@@ -155,15 +156,24 @@ class _Host:
             os.set_blocking(fd, False)
         signal.set_wakeup_fd(wake_write)
         signal.signal(signal.SIGCHLD, lambda signum, frame: None)
+        # Ctrl-C at a terminal reaches the host with its caller (one process group): it ends the run in hand.
+        self.interrupted = False
+        signal.signal(signal.SIGINT, self.interrupt)
+
+    def interrupt(self, signum: int, frame: object) -> None:
+        self.interrupted = True
 
     def run(self, work: str, memory_mb: int | None, cpu_seconds: float | None, wall_seconds: float | None,
             searches: list[list[str]]) -> dict:
         deadline = None if wall_seconds is None else time.monotonic() + wall_seconds
         code, used, host = SEARCH_UNSOLVED_INCOMPLETE, 0.0, os.getpid()
+        self.interrupted = False  # a Ctrl-C ends the run in hand, not one to come
         for i, search in enumerate(searches):
             left = None if cpu_seconds is None else cpu_seconds - used
             if left is not None and left <= 0:
                 return {"code": SEARCH_OUT_OF_TIME, "cpu": used}
+            if self.interrupted:
+                break
             pid = os.fork()
             if pid == 0:
                 _child(host, self.prepare, i == 0, work, memory_mb, left, search)
@@ -171,11 +181,14 @@ class _Host:
             used += cpu
             if code != SEARCH_UNSOLVED_INCOMPLETE:
                 break
+        if self.interrupted:
+            return {"code": None, "cpu": used, "interrupted": True}
         return {"code": code, "cpu": used}
 
     def wait(self, pid: int, work: str, deadline: float | None) -> tuple[int | None, float]:
         """The child's exit code and CPU time; code None when ``deadline`` passed
-        first (the child is killed). Ends the host if stdin closes meanwhile."""
+        or an interruption came first (the child is killed). Ends the host if
+        stdin closes meanwhile."""
         while True:
             ended, status, usage = os.wait4(pid, os.WNOHANG)
             if ended:
@@ -189,7 +202,7 @@ class _Host:
                 _kill(pid)
                 shutil.rmtree(work, ignore_errors=True)
                 os._exit(0)
-            if not ready and deadline is not None and time.monotonic() >= deadline:
+            if self.interrupted or (not ready and deadline is not None and time.monotonic() >= deadline):
                 _, _, usage = _kill(pid)
                 return None, usage.ru_utime + usage.ru_stime
 

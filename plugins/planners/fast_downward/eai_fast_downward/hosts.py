@@ -2,10 +2,12 @@
 run in flight and kind (Fast Downward build, preparer), reused, closed at
 exit. Only this module talks to them.
 
-A host runs in a session of its own (Ctrl-C at the terminal reaches only
-this process) and ends, with the run it has in hand, when its stdin closes:
-when this process ends however it ends, when :meth:`Hosts.abort` is called,
-or when a run here is interrupted.
+A host ends, with the run it has in hand, when its stdin closes: when this
+process ends however it ends, when :meth:`Hosts.abort` is called, or when a
+run here is interrupted. It shares this process's group, so Ctrl-C at the
+terminal reaches it too: it ends its run and says so, and the thread waiting
+for it raises KeyboardInterrupt (which matters where the main thread defers
+Ctrl-C, as ``asyncio.run`` does until the synchronous scoring returns).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ class Host:
         env["PYTHONHASHSEED"] = "0"
         self.process = subprocess.Popen(
             [sys.executable, "-s", str(HOST_SCRIPT), str(bin_dir), *preparer], env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         )
         self._buffer = b""
         try:
@@ -53,7 +55,7 @@ class Host:
 
     def run(self, work: Path, searches: list[list[str]], budget: Budget) -> tuple[int | None, float]:
         """Exit code of one run in ``work`` (None: stopped by the wall-clock
-        limit) and the CPU time it used."""
+        limit) and the CPU time it used; KeyboardInterrupt if Ctrl-C ended it."""
         request = {"work": str(work), "memory_mb": budget.memory_mb, "cpu_seconds": budget.cpu_seconds,
                    "wall_seconds": budget.wall_seconds, "searches": searches}
         try:
@@ -71,6 +73,8 @@ class Host:
             self.process.kill()  # its run dies with it (host.py)
             raise HostError(f"the planner host did not answer within {budget.wall_seconds:g} + {ANSWER_SLACK:g} s")
         answer = json.loads(line)
+        if answer.get("interrupted"):
+            raise KeyboardInterrupt
         return answer["code"], answer["cpu"]
 
     def _line(self, deadline: float | None) -> str | None:
