@@ -30,12 +30,13 @@ is Fast Downward's (the translator's when that fails, else the last
 search's), the preparer's, or minus the signal that ended the child.
 
 Limits: ``cpu_seconds`` is the CPU time of the whole run (preparing,
-translating, every search; RLIMIT_CPU of each child, for what the children
-before it left); ``memory_mb`` bounds the address space a child adds to what
-it inherits from the host (a host with unified-planning imported maps about
-360 MB), and then the whole address space of a search. ``wall_seconds`` is a
-safety net only: past it the host kills the run and answers ``"code":
-null``. ``cpu`` is the CPU time the run's children used.
+translating, every search): each child's RLIMIT_CPU is what the children
+before it left, rounded up to whole seconds. ``memory_mb`` bounds the
+address space a child adds to what it inherits from the host (a host with
+unified-planning imported maps about 55 MB), and then the whole address
+space of a search. ``wall_seconds`` is a safety net only: past it the host
+kills the run and answers ``"code": null``. ``cpu`` is the CPU time the
+run's children used.
 
 Nothing outlives its parent. A child gets SIGKILL when the host ends (Linux
 ``PR_SET_PDEATHSIG``), and the host ends when its stdin closes, which is
