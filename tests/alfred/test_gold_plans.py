@@ -42,7 +42,7 @@ def test_fast_downward_solves_sampled_gold_problems(sample, simulator):
     planner = get_plugins().planners.get("fast_downward")
     domain = simulator.transition_model()
     jobs = [(domain, parse_problem(task.transition_model.problem)) for task in sample[:3]]
-    results = planner.solve_all(jobs, Budget(seconds=60), None)
+    results = planner.solve_all(jobs, Budget(cpu_seconds=30, wall_seconds=360), None)
     assert [(r.outcome.value, r.detail) for r in results if not r.solved] == []
 
 
@@ -61,5 +61,5 @@ def test_fast_downward_solves_all_300_gold_problems(eb_tasks, simulator):
     domain = simulator.transition_model()
     tasks = list(eb_tasks.values())
     results = planner.solve_all([(domain, parse_problem(t.transition_model.problem)) for t in tasks],
-                                Budget(seconds=60), None)
+                                Budget(cpu_seconds=30, wall_seconds=360), None)
     assert [t.id for t, r in zip(tasks, results) if not r.solved] == []
