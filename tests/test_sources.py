@@ -72,3 +72,38 @@ def test_provenance_keeps_every_file_hash_and_the_licence_in_the_readme(reposito
     text = readme(tmp_path / "out")
     assert f"| `suite/` | github.com/someone/upstream at commit `{pin.version}` |" in text
     assert "Sample licence" in text
+
+
+def lfs_repository(tmp_path, content: bytes, store: bytes | None):
+    """A repository whose ``data/big.bin`` is a Git LFS pointer to ``content``;
+    ``store`` (when not None) is what the clone's LFS store holds for it."""
+    repo = tmp_path / "lfs"
+    repo.mkdir(parents=True)
+    git(repo, "init", "-q")
+    oid = hashlib.sha256(content).hexdigest()
+    (repo / "data").mkdir()
+    (repo / "data" / "big.bin").write_text(
+        f"version https://git-lfs.github.com/spec/v1\noid sha256:{oid}\nsize {len(content)}\n")
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "pointer")
+    if store is not None:
+        stored = repo / ".git" / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+        stored.parent.mkdir(parents=True)
+        stored.write_bytes(store)
+    return repo, Pin("lfs", git(repo, "rev-parse", "HEAD"), repository="someone/lfs")
+
+
+def test_a_file_stored_with_git_lfs_is_read_from_the_clones_lfs_store(tmp_path):
+    repo, pin = lfs_repository(tmp_path, b"the real bytes", b"the real bytes")
+    snapshot = open_source(pin, repo)
+    assert snapshot.read("data/big.bin") == b"the real bytes"
+    assert snapshot.hashes["data/big.bin"] == hashlib.sha256(b"the real bytes").hexdigest()
+
+
+def test_a_git_lfs_file_missing_from_the_clone_or_wrong_is_a_clear_error(tmp_path):
+    repo, pin = lfs_repository(tmp_path / "a", b"the real bytes", None)
+    with pytest.raises(EaiError, match="data/big.bin is stored with Git LFS and its content is not in .*git lfs pull"):
+        open_source(pin, repo).read("data/big.bin")
+    repo, pin = lfs_repository(tmp_path / "b", b"the real bytes", b"other bytes")
+    with pytest.raises(EaiError, match="does not hold the content of data/big.bin"):
+        open_source(pin, repo).read("data/big.bin")
