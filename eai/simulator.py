@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
-from eai.world import Action, AtomIndex, Goal, Obj, State, Task
+from eai.world import Action, AtomIndex, Goal, Obj, State, Task, Trajectory
 
 
 @dataclass(frozen=True)
@@ -159,3 +159,14 @@ class Simulator(ABC):
     def prompt(self, module: str, task: Task) -> str:
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
         raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
+
+    def progress(self, task: Task, trajectory: Trajectory) -> float | None:
+        """The benchmark's own task progress of ``trajectory``, from 0 to 1
+        (EB-Habitat: the share of the task's subgoals reached); None when the
+        benchmark defines none."""
+        return None
+
+    def excluded(self, task: Task) -> str:
+        """Why ``task`` is left out of success rates ("" when it counts), e.g.
+        its goal holds in the initial state."""
+        return ""

@@ -10,7 +10,7 @@ from eai.suite import TaskSuite
 
 
 def suite_stats(suite: TaskSuite, simulator: Simulator | None) -> dict[str, Any]:
-    """Counts of the paper's Table 2; operator counts need the suite's simulator."""
+    """Counts of the paper's Table 2 and the suite's own; operator counts need the suite's simulator."""
     tasks = suite.load()
     steps = sum(len(t.gold_plan) for t in tasks)
     return {
@@ -25,6 +25,7 @@ def suite_stats(suite: TaskSuite, simulator: Simulator | None) -> dict[str, Any]
         "steps": steps,
         "avg_steps": round(steps / len(tasks), 2) if tasks else 0.0,
         **(transition_model_stats(simulator) if simulator else {}),
+        **suite.stats(tasks),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from eai.exceptions import EaiError
 from eai.sources import Archive, Pin
@@ -31,6 +32,11 @@ class TaskSuite(ABC):
     @abstractmethod
     def load(self, ids: list[str] | None = None) -> list[Task]:
         """The tasks with these ids (all when None), in the suite's order."""
+
+    def stats(self, tasks: list[Task]) -> dict[str, Any]:
+        """Counts of the suite's own beside the paper's Table 2 (``eai tasks
+        stats``), e.g. tasks by split; none by default."""
+        return {}
 
     def file(self, key: str) -> Path:
         """A suite-level file (``"domain"``: the gold PDDL domain, ``"predicate_categories"``)."""

@@ -9,10 +9,10 @@ from typing import Any
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
 from eai.modules.base import AbilityModule, Env, Record
-from eai.modules.trajectory import trajectory_record, trajectory_summary
+from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType, Execution, execute, random_failures
-from eai.world import Action, Task
+from eai.world import Action, Task, Trajectory
 
 
 def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
@@ -63,12 +63,15 @@ class ActionSequencing(AbilityModule):
         if grammar is not None:
             kind, step, detail = grammar
             goals, additional, executable = checker.check(None), (), False
+            trajectory = Trajectory((world.initial,))
         else:
             execution = run_plan(world, plan, task, env)
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
+            trajectory = execution.trajectory
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
                                    len(additional), len(parsed.steps))
+        record.update(benchmark_fields(simulator, task, trajectory))
         if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:
