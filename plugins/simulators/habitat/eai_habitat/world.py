@@ -64,13 +64,15 @@ class HabitatWorld(World):
         self.places = self.receptacles + self.articulated
         self.part_of = {atom[1]: atom[2] for atom in task.init if atom[0] == "part_of"}
         containers = tuple(dict.fromkeys(self.part_of.values()))
-        index = AtomIndex(self._universe(task, containers))
-        super().__init__(task, index)
-        self._initial = index.state(task.init)
-        self._masks(containers)
+        universe = self._universe(containers)
+        super().__init__(task, AtomIndex(universe + sorted(task.init)))
+        self._initial = self.index.state(task.init)
+        self._masks(containers, {atom: 1 << i for i, atom in enumerate(universe)})
         self._views: dict[int, View] = {}
 
-    def _universe(self, task: Task, containers: tuple[str, ...]) -> list[tuple[str, ...]]:
+    def _universe(self, containers: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """Every atom an action can change, in bit order (``robot_at`` and
+        ``holding`` atoms consecutive, as :meth:`_first` reads them)."""
         atoms: list[tuple[str, ...]] = [NOT_HOLDING]
         atoms += [("robot_at", place) for place in self.places]
         atoms += [("holding", obj) for obj in self.movables]
@@ -79,24 +81,22 @@ class HabitatWorld(World):
         for art in self.articulated:
             kind = "fridge" if self.type_of[art] == FRIDGE_TYPE else "cab"
             atoms += [(f"opened_{kind}", art), (f"closed_{kind}", art)]
-        return atoms + sorted(task.init)
+        return atoms
 
-    def _masks(self, containers: tuple[str, ...]) -> None:
-        bit = lambda *atom: 1 << self.index.bit(atom)  # noqa: E731
-        self.at_base = self.index.find(("robot_at", self.places[0])) if self.places else 0
-        self.held_base = self.index.find(("holding", self.movables[0])) if self.movables else 0
+    def _masks(self, containers: tuple[str, ...], bit: dict[tuple[str, ...], int]) -> None:
+        self.at_base, self.held_base = 1, 1 + len(self.places)
         self.opened_name = {a: "opened_fridge" if self.type_of[a] == FRIDGE_TYPE else "opened_cab"
                             for a in self.articulated}
-        self.not_holding = bit(*NOT_HOLDING)
-        self.at_bit = {place: bit("robot_at", place) for place in self.places}
+        self.not_holding = bit[NOT_HOLDING]
+        self.at_bit = {place: bit["robot_at", place] for place in self.places}
         self.at_mask = sum(self.at_bit.values())
-        self.held_bit = {obj: bit("holding", obj) for obj in self.movables}
-        self.on_bit = {(obj, r): bit("on_top", obj, r) for obj in self.movables for r in self.receptacles}
-        self.in_bit = {(obj, a): bit("in", obj, a) for obj in self.movables for a in containers}
+        self.held_bit = {obj: bit["holding", obj] for obj in self.movables}
+        self.on_bit = {(obj, r): bit["on_top", obj, r] for obj in self.movables for r in self.receptacles}
+        self.in_bit = {(obj, a): bit["in", obj, a] for obj in self.movables for a in containers}
         self.off_mask = {obj: sum(self.on_bit[obj, r] for r in self.receptacles)
                          + sum(self.in_bit[obj, a] for a in containers) for obj in self.movables}
-        self.state_bit = {(name, art): 1 << self.index.find((name, art)) for pair in OPENS.values()
-                          for name in pair for art in self.articulated if self.index.find((name, art)) is not None}
+        self.state_bit = {(name, art): bit[name, art] for pair in OPENS.values() for name in pair
+                          for art in self.articulated if (name, art) in bit}
 
     @property
     def initial(self) -> State:
