@@ -47,7 +47,7 @@ REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
 # Options shared by ``eai run`` and ``eai compose``.
-Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite.")]
+Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite but those that ask to be named (see: eai list suites).")]
 Models = Annotated[list[str], typer.Option("--model", help=MODEL_HELP)]
 Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
 TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these task ids, comma-separated.")]
@@ -76,7 +76,7 @@ def execute(
     replan: int, action_failure_p: float, seed: int, environment: str | None,
 ) -> None:
     plugins = get_plugins()
-    suites = suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
+    suites = suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators and s.in_default_run]
     if not suites:
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:

@@ -26,14 +26,14 @@ import yaml
 
 from eai.exceptions import EaiError
 from eai.goals import GoalChecker
-from eai.ltl import Formula, GoalOption, Universe, options, parse, to_text
+from eai.ltl import Formula, GoalOption, Universe, holds, options, parse, to_text
 from eai.planner import Budget, SearchPlanner
 from eai.plugins import get_plugins
 from eai.sources import Archive, Pin
 from eai.taskfile import GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec
 from eai.taskwriter import dumps, write_suite
 from eai.taxonomy import execute
-from eai.world import Action, AtomIndex, Goal, Obj, State, Task, Trajectory
+from eai.world import Action, AtomIndex, Goal, Obj, State, Task
 from eai_habitat import domain, goals, problem, scene, subsets
 from eai_habitat.episodes import Episode, read_split
 from eai_habitat.expressions import read
@@ -57,8 +57,9 @@ PREDICATE_CATEGORIES = {
     "opened_fridge": "object_states", "closed_fridge": "object_states",
     "opened_cab": "object_states", "closed_cab": "object_states",
 }
-LANGR = "LLaRP Language Rearrangement: 1,100 ReplicaCAD rearrangement episodes, symbolic"
-EB_HABITAT = "EB-Habitat's six subsets (50 each) drawn from LLaRP's splits by EB's mapping, symbolic"
+LANGR = "LLaRP Language Rearrangement: 1,100 ReplicaCAD rearrangement episodes, symbolic (run with --suite langr)"
+EB_HABITAT = ("EB-Habitat's six subsets (50 each) drawn from LLaRP's splits by EB's mapping, symbolic "
+              "(run with --suite eb-habitat)")
 EB_HABITAT_EXACT = "EB-Habitat's 300 episodes (six subsets of 50) from EmbodiedBench's own files, symbolic"
 
 
@@ -164,13 +165,14 @@ def _gold_plan(task: Task, world: HabitatWorld, formula: Formula, subgoals: list
     oracle's end; else (when that does not reach the goal) the shortest plan
     to that option. Checked by executing it and checking the goal. A goal
     that holds from the start has the empty plan and the option holding there."""
-    checker = GoalChecker(task, VOCABULARY)
-    if checker.check(Trajectory((world.initial,))).success:
-        return (), next(options(formula, _universe(task), prefer=world.initial))
-    option = next(options(formula, _universe(task), prefer=_oracle_end(world, subgoals)), None)
+    universe = _universe(task)
+    if holds(formula, world.initial, universe):
+        return (), next(options(formula, universe, prefer=world.initial))
+    option = next(options(formula, universe, prefer=_oracle_end(world, subgoals)), None)
     if option is None:
         raise EaiError(f"{task.id}: the goal {task.goal.ltl} has no way to hold")
     targets = [[(True, (p.name, *p.args)) for p in problem.propositions(f)] for f in subgoals]
+    checker = GoalChecker(task, VOCABULARY)
     for stages in (targets + [list(option.literals)], [list(option.literals)]):
         plan = _search(world, stages, planner)
         if plan is not None:
