@@ -7,8 +7,9 @@ import subprocess
 import pytest
 
 from eai.exceptions import EaiError
-from eai.importing import provenance, readme
+from eai.importing import import_source, provenance, readme
 from eai.sources import Pin, Snapshot, open_source
+from eai.suite import TaskSuite
 
 
 def git(repo, *args):
@@ -107,3 +108,34 @@ def test_a_git_lfs_file_missing_from_the_clone_or_wrong_is_a_clear_error(tmp_pat
     repo, pin = lfs_repository(tmp_path / "b", b"the real bytes", b"other bytes")
     with pytest.raises(EaiError, match="does not hold the content of data/big.bin"):
         open_source(pin, repo).read("data/big.bin")
+
+
+class Listing(TaskSuite):
+    """A suite whose import lists the sources it was given."""
+
+    name, simulator = "listing", "none"
+
+    def __init__(self, sources):
+        self.sources = sources
+
+    def ids(self):
+        return []
+
+    def load(self, ids=None):
+        return []
+
+    def import_tasks(self, archives, out):
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "sources.txt").write_text(" ".join(sorted(archives)))
+
+
+def test_an_optional_source_is_read_only_when_its_path_is_given(repository, tmp_path):
+    repo, pin = repository
+    extra = Pin("extra", pin.version, repository="someone/extra", optional=True)
+    suite = Listing((pin, extra))
+    import_source("listing", [suite], tmp_path / "a", {"upstream": repo})
+    assert (tmp_path / "a" / "listing" / "sources.txt").read_text() == "upstream"
+    assert [s["name"] for s in json.loads((tmp_path / "a" / "listing" / "provenance.json").read_text())["sources"]] == [
+        "upstream"]
+    import_source("listing", [suite], tmp_path / "b", {"upstream": repo, "extra": repo})
+    assert (tmp_path / "b" / "listing" / "sources.txt").read_text() == "extra upstream"
