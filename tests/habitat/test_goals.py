@@ -1,10 +1,12 @@
 """LLaRP's goals and subgoals (habitat's logical expressions) in our terms."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from eai.exceptions import EaiError
 from eai.ltl import to_text
-from eai_habitat.expressions import Logical, Predicate, read
+from eai_habitat.expressions import Logical, Predicate, predicate, read
 from eai_habitat.goals import Names, goal_formula, subgoal_formulas
 from tests.habitat.conftest import load
 
@@ -85,3 +87,22 @@ def test_the_stored_goal_option_is_the_one_the_gold_plan_reaches():
     (cups,) = load("multiple_rearrangements_000")
     on_counter = {lit.atom[1] for lit in cups.goal.relation}
     assert on_counter == {o.id for o in cups.objects if o.class_name == "cup"}
+
+
+NAME = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,12}", fullmatch=True)
+ARG = st.from_regex(r"[A-Za-z0-9_:\-]{1,20}", fullmatch=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(NAME, st.lists(ARG, max_size=3), st.sampled_from([",", ", ", " ,  "]))
+def test_a_predicate_reads_back_its_name_and_arguments(name, args, comma):
+    assert predicate(f"{name}({comma.join(args)})") == Predicate(name, tuple(args))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_any_text_is_a_predicate_or_one_clear_error(text):
+    try:
+        predicate(text)
+    except EaiError as exc:
+        assert "not a habitat predicate" in str(exc)

@@ -5,6 +5,8 @@ import os
 import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from eai.exceptions import EaiError
 from eai_habitat import pickles
@@ -68,3 +70,20 @@ class TestNumpyArrays:
                       np.asfortranarray(np.ones((2, 3)))):
             with pytest.raises(RefusedPickle):
                 pickles.load(pickle.dumps(array, protocol=4), "f.pickle")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=80))
+def test_any_bytes_load_or_fail_with_one_clear_error(data):
+    try:
+        pickles.load(b"\x80\x04" + data, "f.pickle")
+    except EaiError as exc:
+        assert str(exc).startswith("f.pickle: ")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                    max_leaves=20))
+def test_plain_data_comes_back_as_it_was(value):
+    assert pickles.load(pickle.dumps(value, protocol=4), "f.pickle") == value

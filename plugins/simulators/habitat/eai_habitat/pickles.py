@@ -110,8 +110,8 @@ def load(data: bytes, source: str) -> Any:
         return _unwrap(_Unpickler(io.BytesIO(data)).load())
     except RefusedPickle as exc:
         raise RefusedPickle(f"{source}: {exc}") from None
-    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, struct.error) as exc:
-        raise EaiError(f"{source}: not a readable pickle ({exc})") from None
+    except Exception as exc:  # untrusted bytes: whatever the unpickler trips on is one error
+        raise EaiError(f"{source}: not a readable pickle ({type(exc).__name__}: {exc})") from None
 
 
 def _unwrap(value: Any) -> Any:
