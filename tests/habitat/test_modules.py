@@ -77,14 +77,14 @@ def test_gold_goals_score_100_for_goal_interpretation():
 
 
 def test_a_model_may_choose_another_object_of_the_kind():
-    """exists x. (ball(x) and on_top(x, tv_stand) ...): any ball will do."""
-    (task,) = load("rephrasing_000")
-    assert task.goal.ltl.startswith("exists x.")
-    gold = task.goal.relation[0].atom
-    others = [o.id for o in task.objects if o.class_name == task.object_by_id[gold[1]].class_name and o.id != gold[1]]
-    if not others:
-        pytest.skip("one object of the kind in this episode")
-    text = json.dumps({"node goals": [["not_holding", "robot_0"]], "edge goals": [["on_top", others[0], gold[2]]]})
+    """exists x. (cup(x) and ...): any of the episode's two cups will do."""
+    (task,) = load("conditional_instructions_032")
+    assert task.goal.ltl.startswith("exists x. (cup(x) and exists y. (knife(y)")
+    cups = [o.id for o in task.objects if o.class_name == "cup"]
+    (gold_cup,) = [lit.atom[1] for lit in task.goal.relation if lit.atom[1] in cups]
+    other = next(cup for cup in cups if cup != gold_cup)
+    relations = [["on_top", other if lit.atom[1] == gold_cup else lit.atom[1], lit.atom[2]] for lit in task.goal.relation]
+    text = json.dumps({"node goals": [list(lit.atom) for lit in task.goal.state], "edge goals": relations})
     [record] = score(get_plugins(), "langr", "goal_interpretation", [Response(task.id, text)]).records
     assert record["f1"] == 100.0
 

@@ -19,6 +19,8 @@ from eai_habitat.vocabulary import VOCABULARY
 from eai_habitat.world import HabitatWorld
 
 SATISFIED_AT_START = "its goal holds in the initial state"
+PROMPTS = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt,
+           "subgoal_decomposition": subgoal_decomposition_prompt}
 
 
 class HabitatSimulator(Simulator):
@@ -41,15 +43,10 @@ class HabitatSimulator(Simulator):
         return _domain(self._domain_file())
 
     def prompt(self, module: str, task: Task) -> str:
-        if module == "goal_interpretation":
-            return goal_interpretation_prompt(task)
-        if module == "action_sequencing":
-            return action_sequencing_prompt(task)
-        if module == "subgoal_decomposition":
-            return subgoal_decomposition_prompt(task)
         if module == "transition_modeling":
             return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
-        return super().prompt(module, task)
+        make = PROMPTS.get(module)
+        return make(task) if make else super().prompt(module, task)
 
     def progress(self, task: Task, trajectory: Trajectory) -> float:
         """EB-Habitat's task progress: 1 when the goal is reached, else the

@@ -33,7 +33,6 @@ OPENS = {"OPEN_FRIDGE": ("opened_fridge", "closed_fridge"), "CLOSE_FRIDGE": ("cl
          "OPEN_CAB": ("opened_cab", "closed_cab"), "CLOSE_CAB": ("closed_cab", "opened_cab")}
 NOT_HOLDING = ("not_holding", ROBOT)
 HAND_EMPTY = Pred(NOT_HOLDING[0], NOT_HOLDING[1:])
-VIEW_CACHE = 4096
 
 
 class View:
@@ -68,7 +67,6 @@ class HabitatWorld(World):
         super().__init__(task, AtomIndex(universe + sorted(task.init)))
         self._initial = self.index.state(task.init)
         self._masks(containers, {atom: 1 << i for i, atom in enumerate(universe)})
-        self._views: dict[int, View] = {}
 
     def _universe(self, containers: tuple[str, ...]) -> list[tuple[str, ...]]:
         """Every atom an action can change, in bit order (``robot_at`` and
@@ -103,12 +101,7 @@ class HabitatWorld(World):
         return self._initial
 
     def view(self, state: State) -> View:
-        found = self._views.get(state.bits)
-        if found is None:
-            if len(self._views) >= VIEW_CACHE:
-                self._views.clear()
-            found = self._views[state.bits] = View(self, state.bits)
-        return found
+        return View(self, state.bits)
 
     @staticmethod
     def _first(bits: int, base: int, names: tuple[str, ...]) -> str | None:
