@@ -29,7 +29,7 @@ from collections.abc import Mapping
 
 from eai.exceptions import EaiError
 from eai.ltl import And, Exists, Forall, Formula, Not, Or, Prim
-from eai_habitat.expressions import Logical, Node, Predicate, read
+from eai_habitat.expressions import Node, Predicate, read
 from eai_habitat.scene import ROBOT
 
 ROBOT_PREDICATES = ("not_holding",)

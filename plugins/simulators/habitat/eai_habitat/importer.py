@@ -26,7 +26,7 @@ import yaml
 
 from eai.exceptions import EaiError
 from eai.goals import GoalChecker
-from eai.ltl import Formula, GoalOption, Universe, holds, options, parse, to_text
+from eai.ltl import Formula, GoalOption, Universe, holds, options, to_text
 from eai.planner import Budget, SearchPlanner
 from eai.plugins import get_plugins
 from eai.sources import Archive, Pin

@@ -3,7 +3,6 @@
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.sources import Pin
-from eai.taskstore import DirectorySuite
 from eai_habitat import importer
 from eai_habitat.simulator import HabitatSimulator
 from eai_habitat.suite import HabitatSuite

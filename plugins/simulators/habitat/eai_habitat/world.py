@@ -25,10 +25,10 @@ from eai.simulator import Check, World, signature_error
 from eai.world import Action, AtomIndex, State, Task
 from eai_habitat.feedback import feedback
 from eai_habitat.names import Names
-from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, MOVABLE_TYPE, PLACE_TYPE, ROBOT
-from eai_habitat.vocabulary import ACTIONS, NAV_TARGETS
+from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, MOVABLE_TYPE, PLACE_TYPE, ROBOT, ROBOT_TYPE
+from eai_habitat.vocabulary import ACTIONS
 
-TYPES = (MOVABLE_TYPE, PLACE_TYPE, CAB_TYPE, FRIDGE_TYPE)
+TYPES = (MOVABLE_TYPE, PLACE_TYPE, CAB_TYPE, FRIDGE_TYPE, ROBOT_TYPE)
 OPENS = {"OPEN_FRIDGE": ("opened_fridge", "closed_fridge"), "CLOSE_FRIDGE": ("closed_fridge", "opened_fridge"),
          "OPEN_CAB": ("opened_cab", "closed_cab"), "CLOSE_CAB": ("closed_cab", "opened_cab")}
 NOT_HOLDING = ("not_holding", ROBOT)
@@ -133,7 +133,7 @@ class HabitatWorld(World):
         if arg not in self.objects:
             return f"unknown object {arg}"
         wanted = ACTIONS[action.name].requirements[0]
-        kind = self.type_of.get(arg) or "the robot"
+        kind = self.type_of[arg]
         return "" if kind in wanted else f"{action.name} needs a {' or '.join(wanted)}; {arg} is a {kind}"
 
     def _redundant(self, view: View, action: Action) -> str:
