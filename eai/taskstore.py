@@ -227,5 +227,7 @@ class DirectorySuite(TaskSuite):
         try:
             count = len(self.ids())
         except EaiError as exc:
-            return [Finding(name, False, str(exc), "run: eai tasks import eai-eval")]
+            clones = "".join(f" --source {p.package}=PATH (a clone of github.com/{p.repository})"
+                             for p in self.sources if p.repository and not p.optional)
+            return [Finding(name, False, str(exc), f"run: eai tasks import {self.name}{clones}")]
         return [Finding(name, True, f"{count} tasks in {self.path}")]

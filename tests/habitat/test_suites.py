@@ -92,3 +92,10 @@ class TestSymbolicHabitat(EnvironmentConformance):
     @pytest.fixture
     def tasks(self):
         return load(*SAMPLE)
+
+
+def test_a_missing_suite_says_how_to_import_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("EAI_TASKS_DIR", str(tmp_path))
+    (finding,) = get_plugins().suites.get("langr").doctor()
+    assert not finding.ok and "suite.json" in finding.detail
+    assert finding.fix == ("run: eai tasks import langr --source llarp=PATH (a clone of github.com/apple/ml-llarp)")

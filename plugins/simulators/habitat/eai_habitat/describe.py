@@ -30,7 +30,7 @@ def objects(task: Task) -> list[str]:
     lines = []
     for obj in task.objects:
         kind = next(iter(obj.properties), "")
-        what = f"a {obj.class_name.replace('_', ' ')} (movable)" if kind == MOVABLE_TYPE else ROLES.get(kind, kind)
+        what = f"{obj.class_name.replace('_', ' ')} (movable)" if kind == MOVABLE_TYPE else ROLES.get(kind, kind)
         lines.append(f"{obj.id}: {what}")
     return lines
 
