@@ -48,7 +48,15 @@ def test_gold_goals_score_100_for_goal_interpretation(suite):
     assert summary["overall"]["f1"] == 100.0 and summary["hallucination_rate"] == 0.0
 
 
-def test_gold_operators_score_100_and_fast_downward_solves_every_gold_problem():
+@pytest.fixture
+def own_tmp(tmp_path, monkeypatch):
+    """Planner runs in a folder of the test's own: on a shared machine, runs in
+    /tmp failed in pairs (their folders gone mid-run); in a private one, none."""
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    return tmp_path
+
+
+def test_gold_operators_score_100_and_fast_downward_solves_every_gold_problem(own_tmp):
     plugins = get_plugins()
     model = gold_model(plugins, "langr")
     tasks = [t for t in plugins.suites.get("langr").load() if get_module("transition_modeling").applies_to(t)]
@@ -60,7 +68,7 @@ def test_gold_operators_score_100_and_fast_downward_solves_every_gold_problem():
         [r["identifier"] for r in result.records if not r["success"]][:5]
 
 
-def test_fast_downwards_plans_with_the_whole_domain_run_in_the_symbolic_world():
+def test_fast_downwards_plans_with_the_whole_domain_run_in_the_symbolic_world(own_tmp):
     """The converted domain and the world agree: a plan Fast Downward finds for
     an EB-Habitat task (all seven operators available) reaches the goal when
     the world executes it (``pick ?obj ?robot`` is ``PICK(obj)``)."""
