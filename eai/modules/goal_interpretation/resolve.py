@@ -6,7 +6,8 @@ that is not a letter or digit (``NextTo`` = ``nextto``, ``Toggled_On`` =
 state goal and must name a state predicate; one with two objects is a
 relation goal and must name a relation predicate or one of the vocabulary's
 relation aliases (VirtualHome's ``ON`` and ``CLOSE``); an action goal must
-name an action.
+name an action. A name glued to ``not_`` (``not_OPEN``) negates the rest,
+unless the vocabulary has a predicate of that name (habitat's ``not_holding``).
 
 An object name resolves, ignoring case and reading spaces and hyphens as
 underscores, to:
