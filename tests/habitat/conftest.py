@@ -38,6 +38,14 @@ def habitat_discovered(habitat_site, monkeypatch):
 
 
 @pytest.fixture
+def own_tmp(tmp_path, monkeypatch):
+    """Planner runs in a folder of the test's own: on a shared machine, runs in
+    /tmp failed in pairs (their folders gone mid-run); in a private one, none."""
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
 def simulator():
     return get_plugins().simulators.get("habitat")
 

@@ -48,14 +48,6 @@ def test_gold_goals_score_100_for_goal_interpretation(suite):
     assert summary["overall"]["f1"] == 100.0 and summary["hallucination_rate"] == 0.0
 
 
-@pytest.fixture
-def own_tmp(tmp_path, monkeypatch):
-    """Planner runs in a folder of the test's own: on a shared machine, runs in
-    /tmp failed in pairs (their folders gone mid-run); in a private one, none."""
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    return tmp_path
-
-
 def test_gold_operators_score_100_and_fast_downward_solves_every_gold_problem(own_tmp):
     plugins = get_plugins()
     model = gold_model(plugins, "langr")

@@ -76,6 +76,7 @@ def test_doctor_runs_a_gold_plan_of_each_suite():
         assert finding.ok and "goal reached" in finding.detail
 
 
+@pytest.mark.slow
 @needs_entry_point
 def test_eai_tasks_stats_langr_json():
     result = run_eai("tasks", "stats", "langr", "--json")
