@@ -51,7 +51,7 @@ def main() -> None:
             cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
             summary = json.loads((Path(tmp) / suite / "summary.json").read_text())
             print(f"{suite}: {summary['n']} gold plans scored in {wall:.2f} s wall, {cpu:.2f} s CPU "
-                  f"(task success {summary['task_success_rate']}%, progress {summary.get('progress', '-')})")
+                  f"(task success {summary['task_success_rate']}%, task progress {summary.get('task_progress', '-')})")
 
 
 if __name__ == "__main__":

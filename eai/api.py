@@ -139,7 +139,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     from eai.runner.run import RunConfig, run as run_units
 
     plugins = get_plugins()
-    suites = list(suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators])
+    suites = list(suites or [name for name, s in plugins.suites
+                             if s.simulator in plugins.simulators and s.in_default_run])
     if not suites:
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:

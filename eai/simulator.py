@@ -213,14 +213,21 @@ class Simulator(ABC):
         raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
 
     def progress(self, task: Task, trajectory: Trajectory) -> float | None:
-        """The share of the task's goal conditions met at the end of
-        ``trajectory``, in [0, 1], as the benchmark measures it (EB-ALFRED's
-        task progress); None when the benchmark has no such measure."""
+        """The benchmark's own task progress of ``trajectory``, from 0 to 1
+        (EB-ALFRED: the share of the task type's goal conditions met at the end;
+        EB-Habitat: the share of the task's subgoals reached); None when the
+        benchmark defines none."""
         return None
+
+    def excluded(self, task: Task) -> str:
+        """Why ``task`` is left out of success rates ("" when it counts), e.g.
+        its goal holds in the initial state."""
+        return ""
 
     def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
         """Figures of the benchmark's own for ``eai tasks stats`` (EB-ALFRED:
-        actions in each task's action list); none by default."""
+        actions in each task's action list; habitat: tasks by split, goal
+        kinds); none by default."""
         return {}
 
     def goal_lines(self, state: Sequence[Literal], relation: Sequence[Literal],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from eai.exceptions import EaiError
 from eai.sources import Archive, Pin
@@ -23,6 +24,7 @@ class TaskSuite(ABC):
     simulator: str
     description: str = ""
     sources: tuple[Pin, ...] = ()
+    in_default_run: bool = True  # False: ``eai run`` without --suite leaves it out (a large suite)
 
     @abstractmethod
     def ids(self) -> list[str]:

@@ -40,8 +40,8 @@ ACTION_ERRORS = (
             ("Affordance", ("errors", "affordance")), ("Additional step", ("errors", "additional_step")))
 )
 COUNTS = _cols("Tasks", ("n", ("n",)), ("Model errors", ("model_errors",)))  # first in every table
-# EB-ALFRED's task progress: the share of its goal conditions met ("-" where a suite has none)
-PROGRESS = _cols("Task progress", ("Progress", ("progress",)))
+# the benchmark's own task progress (EB-ALFRED, EB-Habitat; "-" where a suite has none)
+PROGRESS = _cols("Task progress", ("Progress", ("task_progress",)))
 GOAL_SUCCESS = _cols("Goal success", ("State", ("goal_success", "state")), ("Relation", ("goal_success", "relation")),
                      ("Action", ("goal_success", "action")), ("Total", ("goal_success", "total")))
 

@@ -37,14 +37,14 @@ def heat(eb_tasks):
 
 def test_the_gold_plan_in_eb_words_succeeds_with_full_progress(ladle, simulator):
     got = record(ladle, list(ladle.gold_plan), simulator)
-    assert got["success"] and got["executable"] and got["progress"] == 100.0
+    assert got["success"] and got["executable"] and got["task_progress"] == 1.0
     assert got["goals"]["total"] == [2, 2]
 
 
 def test_an_unreadable_answer_is_a_parsing_error(ladle, simulator):
     got = record(ladle, "I would first look for the ladle.", simulator)
     assert got["error_type"] == "parsing"
-    assert got["progress"] == 33.33  # nothing ran: the ladle starts on the dining table, one condition of three
+    assert got["task_progress"] == 0.3333  # nothing ran: the ladle starts on the dining table, one condition of three
 
 
 def test_an_instance_the_scene_lacks_is_a_hallucination_not_a_crash(ladle, simulator):
@@ -127,8 +127,8 @@ def test_opening_twice_is_an_additional_step_on_a_successful_plan(heat, simulato
 def test_progress_counts_eb_alfreds_goal_conditions(heat, simulator):
     """Four conditions: a slice made, a slice in the garbage can, a slice heated, a heated slice in it.
     The apple lay in the garbage can, so its slices do once it is sliced."""
-    assert record(heat, heat.gold_plan[:3], simulator)["progress"] == 0.0
-    assert record(heat, heat.gold_plan[:4], simulator)["progress"] == 50.0
+    assert record(heat, heat.gold_plan[:3], simulator)["task_progress"] == 0.0
+    assert record(heat, heat.gold_plan[:4], simulator)["task_progress"] == 0.5
     turned_on = [str(a) for a in heat.gold_plan].index("TURN_ON(Microwave)")
-    assert record(heat, heat.gold_plan[:turned_on + 1], simulator)["progress"] == 75.0
-    assert record(heat, heat.gold_plan, simulator)["progress"] == 100.0
+    assert record(heat, heat.gold_plan[:turned_on + 1], simulator)["task_progress"] == 0.75
+    assert record(heat, heat.gold_plan, simulator)["task_progress"] == 1.0

@@ -102,4 +102,4 @@ def test_the_default_run_covers_all_four_modules(tmp_path):
     for table in ("Table 3", "Table 4", "Table 6", "Table 7"):
         assert f"### {table}" in report and "(eb-alfred)" in report.split(f"### {table}")[1].split("###")[0]
     summary = json.loads((tmp_path / "eb-alfred" / "action_sequencing" / "baseline_auto" / "summary.json").read_text())
-    assert summary["n"] == 3 and summary["progress"] == 100.0
+    assert summary["n"] == 3 and summary["task_progress"] == 100.0

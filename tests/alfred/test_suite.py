@@ -87,3 +87,13 @@ def test_provenance_pins_the_commit_every_file_and_all_three_licence_facts():
     readme = (ROOT / "tasks" / "README.md").read_text()
     assert "| `eb-alfred/` | github.com/EmbodiedBench/EmbodiedBench at commit" in readme
     assert "Copyright (c) 2019 ALFRED" in readme and "Apache-2.0" in readme
+
+
+def test_a_run_takes_subset_names_as_task_ids():
+    from eai.exceptions import EaiError
+    from eai.runner.selection import check_selection
+
+    plugins = get_plugins()
+    check_selection(plugins, ["eb-alfred"], ["action_sequencing"], ["long_horizon", "base_3"])
+    with pytest.raises(EaiError, match="did you mean 'long_horizon'"):
+        check_selection(plugins, ["eb-alfred"], ["action_sequencing"], ["long_horizn"])

@@ -9,7 +9,7 @@ from typing import Any
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
 from eai.modules.base import AbilityModule, Env, Record
-from eai.modules.trajectory import trajectory_record, trajectory_summary
+from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType, Execution, execute, random_failures
 from eai.world import Action, Task, Trajectory
@@ -75,9 +75,7 @@ class ActionSequencing(AbilityModule):
             trajectory = execution.trajectory
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
                                    len(additional), len(parsed.steps))
-        progress = simulator.progress(task, trajectory)
-        if progress is not None:
-            record["progress"] = round(100 * progress, 2)
+        record.update(benchmark_fields(simulator, task, trajectory))
         if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:

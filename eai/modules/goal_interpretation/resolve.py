@@ -6,7 +6,8 @@ that is not a letter or digit (``NextTo`` = ``nextto``, ``Toggled_On`` =
 state goal and must name a state predicate; one with two objects is a
 relation goal and must name a relation predicate or one of the vocabulary's
 relation aliases (VirtualHome's ``ON`` and ``CLOSE``); an action goal must
-name an action.
+name an action. A name glued to ``not_`` (``not_OPEN``) negates the rest,
+unless the vocabulary has a predicate of that name (habitat's ``not_holding``).
 
 An object name resolves, compared by :func:`eai.names.name_key` (case,
 quotes, spaces and hyphens aside), to:
@@ -70,6 +71,7 @@ class Prediction:
 
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
+_GLUED_NOT = re.compile(r"^not_", re.I)
 
 
 def _word(name: str) -> str:
@@ -146,6 +148,10 @@ class Resolver:
                 return Prediction(kind, goal, problem=f"{len(goal.args)} objects (a goal takes one or two)")
             kind = STATE if len(goal.args) == 1 else RELATION
         predicate = self.predicates[kind].get(_word(goal.predicate))
+        positive = goal.positive
+        glued = _GLUED_NOT.match(goal.predicate)
+        if predicate is None and glued:  # "not_open": the negation of open, unless not_open is a predicate
+            predicate, positive = self.predicates[kind].get(_word(goal.predicate[glued.end():])), not positive
         if predicate is None:
             problem = f"unknown {kind} {goal.predicate!r}"
             return Prediction(kind, goal, goal.positive, problem=problem, hallucinated=True)
@@ -153,5 +159,5 @@ class Resolver:
         unknown = [name for name, found in zip(goal.args, candidates) if not found]
         if unknown:
             problem = "unknown object " + ", ".join(map(repr, unknown))
-            return Prediction(kind, goal, goal.positive, predicate, candidates, problem, hallucinated=True)
-        return Prediction(kind, goal, goal.positive, predicate, candidates)
+            return Prediction(kind, goal, positive, predicate, candidates, problem, hallucinated=True)
+        return Prediction(kind, goal, positive, predicate, candidates)

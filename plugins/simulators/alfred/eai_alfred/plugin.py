@@ -10,7 +10,7 @@ from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH
 
 def _suite() -> DirectorySuite:
     return DirectorySuite(importer.SUITE, "alfred", importer.DESCRIPTION, lambda: tasks_dir() / importer.SUITE,
-                          (EMBODIEDBENCH, ALFWORLD), importer.convert)
+                          (EMBODIEDBENCH, ALFWORLD), importer.convert, in_default_run=False)
 
 
 @hookimpl
