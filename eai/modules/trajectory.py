@@ -11,6 +11,7 @@ from eai.goals import GoalReport
 from eai.modules.base import Record, percent
 
 ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
+EMPTY_PLAN = "empty_plan"  # an answer read with no step: its own outcome, not one of the paper's errors
 GOAL_KINDS = ("state", "relation", "action", "total")
 
 
@@ -20,8 +21,10 @@ def trajectory_record(
     error: tuple[str | None, int | None, str],
     additional_steps: int,
     plan_length: int,
+    truncated: bool,
 ) -> Record:
-    """The shared fields: ``error`` is (type, step, detail), type None when there is none."""
+    """The shared fields: ``error`` is (type, step, detail), type None when
+    there is none; ``truncated``: the answer was cut short or capped."""
     kind, step, detail = error
     return {
         "executable": executable,
@@ -33,11 +36,18 @@ def trajectory_record(
         "plan_length": plan_length,
         "goals": goals.to_dict(),
         "unmet_goals": list(goals.unmet),
+        "truncated_answer": truncated,
     }
 
 
+def empty_plan(truncated: bool, unit: str) -> tuple[str, None, str]:
+    """The (type, step, detail) error of an answer read with no ``unit`` (step, subgoal)."""
+    return EMPTY_PLAN, None, f"the answer has no {unit}" + (" (it was cut short)" if truncated else "")
+
+
 def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
-    """Rates in percent: task success, executability, goals met by kind, error types."""
+    """Rates in percent: task success, executability, goals met by kind, error
+    types, empty plans."""
     n = len(records)
     errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
     errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
@@ -48,6 +58,7 @@ def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
         "execution_success_rate": percent(sum(r["executable"] for r in records), n),
         "goal_success": goal_success,
         "errors": errors,
+        "empty_plan_rate": percent(sum(r["error_type"] == EMPTY_PLAN for r in records), n),
     }
 
 
