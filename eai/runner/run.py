@@ -29,7 +29,7 @@ from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
 from eai.runner.store import ResponseLog, slug
-from eai.scoring import ScoreResult, score, write_result
+from eai.scoring import ScoreResult, guarded, score, scored_records, summarize, write_result
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
@@ -179,7 +179,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
                 record(task, {"llm_output": "", "error": str(exc)})
 
     async def evaluate(work: Callable[[], Record]) -> Record:
-        return await asyncio.get_running_loop().run_in_executor(None, work)
+        return await asyncio.get_running_loop().run_in_executor(None, guarded, work)
 
     async def play(task: Task) -> None:
         async with ahead:
@@ -189,7 +189,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             except ModelCallError as exc:
                 failed = await evaluate(lambda: pipeline.final.evaluate("", task, env))
                 record(task, {"llm_output": "", "record": {**failed, "model_error": str(exc)}, "error": str(exc)})
-            except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
+            except Exception as exc:  # e.g. the cache failed: not the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"})
 
     episodic = len(pipeline.stages) > 1 or config.episodic or not pipeline.final.asks_model
@@ -216,14 +216,14 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
     records = [{"identifier": t.id, **items[t.id]["record"],
                 "attempts": items[t.id].get("attempts", [])} for t in tasks if "record" in items.get(t.id, {})]
     summary = {"suite": unit.suite, "module": pipeline.final.name, "pipeline": pipeline.name,
-               **pipeline.final.summarize(records),
-               "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
+               **summarize(pipeline.final.summarize, records),
                "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
                "unmatched_identifiers": []}
-    if records and "success" in records[0]:
-        first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in records]
-        summary["first_attempt_success_rate"] = percent(sum(first), len(records))
-        summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in records) / len(records), 2)
+    scored = scored_records(records)
+    if scored and "success" in scored[0]:
+        first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in scored]
+        summary["first_attempt_success_rate"] = percent(sum(first), len(scored))
+        summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in scored) / len(scored), 2)
     return ScoreResult(records, summary)
 
 
