@@ -9,9 +9,10 @@ from typing import Any
 
 from eai.goals import GoalReport
 from eai.modules.base import Record, percent
+from eai.taxonomy import ErrorType
 
 ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
-EMPTY_PLAN = "empty_plan"  # an answer read with no step: its own outcome, not one of the paper's errors
+EMPTY_PLAN = ErrorType.EMPTY_PLAN.value
 GOAL_KINDS = ("state", "relation", "action", "total")
 
 
@@ -40,9 +41,9 @@ def trajectory_record(
     }
 
 
-def empty_plan(truncated: bool, unit: str) -> tuple[str, None, str]:
-    """The (type, step, detail) error of an answer read with no ``unit`` (step, subgoal)."""
-    return EMPTY_PLAN, None, f"the answer has no {unit}" + (" (it was cut short)" if truncated else "")
+def empty_plan_detail(truncated: bool, unit: str) -> str:
+    """Why an answer read with no ``unit`` (step, subgoal) is an empty plan."""
+    return f"the answer has no {unit}" + (" (it was cut short)" if truncated else "")
 
 
 def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:

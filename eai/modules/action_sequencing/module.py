@@ -10,30 +10,30 @@ from typing import Any
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
 from eai.modules.base import AbilityModule, Env, Record
-from eai.modules.trajectory import empty_plan, trajectory_record, trajectory_summary
+from eai.modules.trajectory import empty_plan_detail, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType, execute, random_failures
 from eai.world import Action, Task
 
 
-def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[str, int | None, str] | None]:
+def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
     """The plan as ground actions, or why it cannot run (type, step, detail):
     a parsing error, an empty plan, or its first grammar error."""
     if parsed.error:
-        return [], (ErrorType.PARSING.value, None, parsed.error)
+        return [], (ErrorType.PARSING, None, parsed.error)
     if not parsed.steps:
-        return [], empty_plan(parsed.truncated, "step")
+        return [], (ErrorType.EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "step"))
     plan = []
     for i, step in enumerate(parsed.steps):
         spec = vocabulary.actions.get(step.name)
         if spec is None:
-            return plan, (ErrorType.HALLUCINATION.value, i, f"unknown action {step.name!r}")
+            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {step.name!r}")
         ids = world.resolve_args(list(step.args))
         unknown = [raw for raw, oid in zip(step.args, ids) if oid is None]
         if unknown or None in ids:
-            return plan, (ErrorType.HALLUCINATION.value, i, f"{step.name}: unknown object {', '.join(map(repr, unknown or step.args))}")
+            return plan, (ErrorType.HALLUCINATION, i, f"{step.name}: unknown object {', '.join(map(repr, unknown or step.args))}")
         if len(ids) != spec.arity:
-            return plan, (ErrorType.ARITY.value, i, f"{step.name} takes {spec.arity} object(s), got {len(ids)}")
+            return plan, (ErrorType.ARITY, i, f"{step.name} takes {spec.arity} object(s), got {len(ids)}")
         plan.append(Action(step.name, tuple(ids)))  # type: ignore[arg-type]
     return plan, None
 
@@ -61,11 +61,10 @@ class ActionSequencing(AbilityModule):
             goals, additional, executable = checker.check(None), (), False
         else:
             execution = execute(world, plan, fails=failures(task, env))
-            kind = execution.error_type.value if execution.error_type else None
-            step, detail = execution.error_step, execution.detail
+            kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
-        record = trajectory_record(executable, goals, (kind, step, detail), len(additional), len(parsed.steps),
-                                   parsed.truncated)
+        record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
+                                   len(additional), len(parsed.steps), parsed.truncated)
         if env.options.get("action_failure_p"):
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         return record

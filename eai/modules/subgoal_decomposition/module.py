@@ -15,7 +15,7 @@ from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
-from eai.modules.trajectory import empty_plan, trajectory_record, trajectory_summary
+from eai.modules.trajectory import EMPTY_PLAN, empty_plan_detail, trajectory_record, trajectory_summary
 from eai.planner import Budget
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType
@@ -67,7 +67,7 @@ class SubgoalDecomposition(AbilityModule):
         lines, grammar = ground_lines(parsed, world, simulator.vocabulary, checker.universe)
         parse_errors = [list(item) for item in parsed.line_errors]
         if grammar is None and not lines:
-            grammar = empty_plan(parsed.truncated, "subgoal")
+            grammar = (EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "subgoal"))
         if grammar is not None:
             record = trajectory_record(False, checker.check(None), grammar, 0, len(parsed.lines), parsed.truncated)
             return {**record, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
