@@ -1,9 +1,10 @@
 """How much of a model's answer is scored: its first ``MAX_ANSWER_CHARS`` characters.
 
-Real answers are a few thousand characters (a long transition-modeling
-answer, about 10,000); the cap is far above any of them and keeps the time
-to score one answer bounded whatever a model or server sends. The rest is not
-read, and the record says the answer was truncated (docs/metrics.md).
+The gold answers written in the prompts' formats are at most 3,400
+characters; the cap is far above them, and above a model that goes on for
+thousands of tokens, and keeps the time to score one answer bounded whatever
+a model or server sends. The rest is not read, and the record says the
+answer was truncated (docs/metrics.md).
 """
 
 from __future__ import annotations
