@@ -115,7 +115,8 @@ class _Stop(Exception):
         self.message, self.pos = message, pos
 
     def describe(self, text: str) -> str:
-        return f"{self.message} at line {text.count(chr(10), 0, self.pos) + 1}"
+        line = text.count("\n", 0, self.pos) + 1
+        return f"{self.message} at line {line}"
 
 
 class _End(Exception):
