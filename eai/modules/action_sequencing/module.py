@@ -8,6 +8,7 @@ from typing import Any
 
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
+from eai.modules.action_sequencing.similarity import similarity, similarity_summary
 from eai.modules.base import AbilityModule, Env, Record
 from eai.modules.trajectory import trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
@@ -69,6 +70,9 @@ class ActionSequencing(AbilityModule):
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
                                    len(additional), len(parsed.steps))
+        record.update(similarity(() if grammar else execution.trajectory.actions, task, record["success"]))
+        if task.category:
+            record["category"] = task.category
         if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:
@@ -76,4 +80,4 @@ class ActionSequencing(AbilityModule):
         return record
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
-        return trajectory_summary(records)
+        return {**trajectory_summary(records), **similarity_summary(records)}
