@@ -67,10 +67,13 @@ def _flat(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def load_suite(name: str, ids: Sequence[str] | None = None) -> list[Task]:
-    """The tasks of suite ``name`` (only ``ids``, when given), in the suite's order."""
+    """The tasks of suite ``name`` (or of the suite folder ``name``; only
+    ``ids``, when given), in the suite's order."""
     from eai.plugins import get_plugins
+    from eai.suite_dirs import suite_name
 
-    return get_plugins().suites.get(name).load(list(ids) if ids is not None else None)
+    plugins = get_plugins()
+    return plugins.suites.get(suite_name(plugins, name)).load(list(ids) if ids is not None else None)
 
 
 def score(suite: str, module: str, responses: Responses, *, strict: bool = False,
@@ -137,9 +140,10 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     from eai.reporting.collect import collect
     from eai.runner.calls import RetryPolicy
     from eai.runner.run import RunConfig, run as run_units
+    from eai.suite_dirs import suite_name
 
     plugins = get_plugins()
-    suites = list(suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators])
+    suites = [suite_name(plugins, s) for s in suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators]]
     if not suites:
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:
