@@ -11,6 +11,7 @@ from eai.api import default_cache
 from eai.cli.output import console, say
 from eai.paths import check_output_folder
 from eai.plugins import get_plugins
+from eai.runner.calls import RetryPolicy
 
 
 def generate_command(
@@ -22,6 +23,7 @@ def generate_command(
     filter_model: str = typer.Option(None, "--filter-model", help="Also ask this model (provider:model) whether each task is reasonable; answers are cached."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible server for --filter-model."),
     cache: Path = typer.Option(None, "--cache", help="Response cache of --filter-model (sqlite). Default: ~/.cache/eai/responses.sqlite."),
+    retries: int = typer.Option(5, "--retries", min=1, help="Attempts per --filter-model call on rate limits, server errors and timeouts."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
     """Generate a task suite from a simulator's scenes (docs/generation.md).
@@ -48,7 +50,7 @@ def generate_command(
         bar = progress.add_task(f"{generator} tasks", total=n)
         made = generate_suite(get_plugins(), generator, scene, n, seed, out, filter_model,
                               None if filter_model is None else cache or default_cache(),
-                              {"base_url": base_url} if base_url else {},
+                              {"base_url": base_url} if base_url else {}, RetryPolicy(attempts=retries),
                               lambda done, total: progress.update(bar, completed=done))
     dropped = [f"{made.rejected['no_plan']} candidate(s) without a plan within the planner's budget"]
     if filter_model:

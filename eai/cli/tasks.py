@@ -147,20 +147,26 @@ def stats_command(
     suite: str = typer.Argument(..., help="Suite name, or a suite folder."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """Count tasks, goals, steps and transition-model operators (the paper's Table 2).
+    """Count tasks, goals, steps and transition-model operators (the paper's Table 2); per category for a generated suite.
 
     Examples:
 
     \b
         eai tasks stats virtualhome
         eai tasks stats behavior --json
+        eai tasks stats etplan-vh
     """
     found = suite_named(suite)
     simulators = get_plugins().simulators
     stats = suite_stats(found, simulators.get(found.simulator) if found.simulator in simulators else None)
     if as_json:
         print_json(stats)
-    else:
-        print_table(f"{suite} (paper Table 2)", ["quantity", "value"],
-                    [[k, v if not isinstance(v, dict) else ", ".join(f"{a} {b}" for a, b in v.items())]
-                     for k, v in stats.items()])
+        return
+    categories = stats.pop("by_category", {})
+    print_table(f"{suite} (paper Table 2)", ["quantity", "value"],
+                [[k, v if not isinstance(v, dict) else ", ".join(f"{a} {b}" for a, b in v.items())]
+                 for k, v in stats.items()])
+    if categories:
+        columns = list(next(iter(categories.values())))
+        print_table(f"{suite} by category", ["category", *columns],
+                    [[name, *(row[c] for c in columns)] for name, row in categories.items()])

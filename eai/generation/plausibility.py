@@ -14,7 +14,8 @@ import asyncio
 import re
 from pathlib import Path
 
-from eai.llm import GenerationConfig, LanguageModel, Message, Request
+from eai.exceptions import EaiError
+from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
@@ -32,8 +33,9 @@ Task: {instruction}"""
 class ModelFilter:
     """Asks ``spec`` (``provider:model``) about each instruction, through ``cache`` when given."""
 
-    def __init__(self, plugins: Plugins, spec: str, cache: Path | None, options: dict[str, str] | None = None) -> None:
-        self.spec = spec
+    def __init__(self, plugins: Plugins, spec: str, cache: Path | None, options: dict[str, str] | None = None,
+                 retry: RetryPolicy = RetryPolicy()) -> None:
+        self.spec, self.retry = spec, retry
         self.model: LanguageModel = resolve_model(plugins, spec, options or {})
         self.cache = ResponseCache(cache) if cache is not None and self.model.cacheable else None
 
@@ -43,7 +45,11 @@ class ModelFilter:
         key = cache_key(self.model, request) if self.cache is not None else None
         answer = self.cache.get(key[0]) if key else None  # type: ignore[union-attr]
         if answer is None:
-            answer = asyncio.run(call(self.model, request, RetryPolicy()))
+            try:
+                answer = asyncio.run(call(self.model, request, self.retry))
+            except ModelCallError as exc:
+                raise EaiError(f"--filter-model {self.spec}: {exc}; nothing was written (the answers so far are "
+                               f"cached)") from None
             if key:
                 self.cache.put(key[0], key[1], answer)  # type: ignore[union-attr]
         words = re.findall(r"[a-z]+", answer.lower())

@@ -23,6 +23,7 @@ from eai.generation.plausibility import ModelFilter
 from eai.importing import PROVENANCE, readme
 from eai.paths import tasks_dir
 from eai.plugins import Plugins
+from eai.runner.calls import RetryPolicy
 from eai.suite import TaskSuite
 from eai.suite_dirs import suite_name
 from eai.taskfile import SuiteFile
@@ -55,8 +56,10 @@ def scene_choice(plugins: Plugins, spec: str) -> SceneChoice:
 
 def generate_suite(plugins: Plugins, generator_name: str, scene: str, n: int, seed: int, out: Path,
                    filter_model: str | None = None, cache: Path | None = None,
-                   model_options: dict[str, str] | None = None, progress: Progress = lambda done, total: None) -> Generated:
-    """Generate ``n`` tasks with ``generator_name`` from ``scene`` and write them to ``out``."""
+                   model_options: dict[str, str] | None = None, retry: RetryPolicy = RetryPolicy(),
+                   progress: Progress = lambda done, total: None) -> Generated:
+    """Generate ``n`` tasks with ``generator_name`` from ``scene`` and write them to ``out``; the model
+    filter, if any, is called with ``model_options`` (``base_url``) and ``retry``, through ``cache``."""
     generator = plugins.generators.get(generator_name)
     if n < 1:
         raise EaiError(f"--n must be at least 1, got {n}")
@@ -66,7 +69,7 @@ def generate_suite(plugins: Plugins, generator_name: str, scene: str, n: int, se
                        f"{choice.suite.name!r} is a {choice.suite.simulator} suite")
     simulator = plugins.simulators.get(generator.simulator)
     scenes = choice.suite.load(list(choice.ids)) if choice.ids else generator.scenes(choice.suite)
-    judge = ModelFilter(plugins, filter_model, cache, model_options) if filter_model else None
+    judge = ModelFilter(plugins, filter_model, cache, model_options, retry) if filter_model else None
     try:
         made = generate(generator, scenes, simulator, plugins, n, seed, f"the scene {choice.spec}", judge, progress)
     finally:
