@@ -23,6 +23,7 @@ class TaskSuite(ABC):
     simulator: str
     description: str = ""
     sources: tuple[Pin, ...] = ()
+    runs_by_default: bool = True  # False: eai run takes it only when named (generated suites)
 
     @abstractmethod
     def ids(self) -> list[str]:

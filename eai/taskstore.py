@@ -152,8 +152,10 @@ class DirectorySuite(TaskSuite):
         directory: Callable[[], Path],
         sources: tuple[Pin, ...] = (),
         importer: Callable[[Mapping[str, Archive], Path], None] | None = None,
+        runs_by_default: bool = True,
     ) -> None:
         self.name, self.simulator, self.description = name, simulator, description
+        self.runs_by_default = runs_by_default
         self.sources = sources
         self._directory = directory
         self._importer = importer

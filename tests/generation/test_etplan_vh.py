@@ -12,6 +12,7 @@ from eai.importing import generation_command, readme
 from eai.ltl import parse
 from eai.paths import tasks_dir
 from eai.plugins import get_plugins
+from eai.runner.selection import default_suites
 from eai.taxonomy import execute
 from eai_etplan.generator import CATEGORIES
 from tests.helpers import ROOT, eai_cli, folder_files, run_eai
@@ -109,3 +110,8 @@ def test_run_on_fifty_tasks_with_the_baselines(tmp_path):
     assert result.returncode == 0, result.stderr
     report = (tmp_path / "run" / "report.md").read_text()
     assert "### Action sequencing by task category" in report
+
+
+def test_eai_run_takes_the_generated_suite_only_when_named():
+    chosen = default_suites(get_plugins())
+    assert "virtualhome" in chosen and "etplan-vh" not in chosen

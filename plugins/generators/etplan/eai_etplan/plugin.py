@@ -1,4 +1,5 @@
-"""Hooks of the built-in etplan plugin: the generator and the suite it made (tasks/etplan-vh)."""
+"""Hooks of the built-in etplan plugin: the generator, and the suite it made (tasks/etplan-vh),
+which eai run takes when it is named (--suite etplan-vh), not by default."""
 
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
@@ -16,4 +17,5 @@ def eai_register_generators(register):
 @hookimpl
 def eai_register_suites(register):
     register(DirectorySuite(SUITE, EtPlan.simulator, "ET-Plan-Bench-style tasks generated on the VirtualHome scene "
-                            "(eai tasks generate etplan; tasks/README.md has the command)", lambda: tasks_dir() / SUITE))
+                            "(eai tasks generate etplan; tasks/README.md has the command)", lambda: tasks_dir() / SUITE,
+                            runs_by_default=False))
