@@ -4,7 +4,8 @@ The folder is a suite in our format (suite.json, the base scenes, one file per
 task) named after the folder, with ``provenance.json``: the generator, the
 scene, ``n``, the seed and the filter model (so ``generation_command`` can
 spell the command that makes it again), and the scene suite's own sources and
-licences. Written whole or not at all. Generated into the tasks folder eai
+licences. Written whole or not at all, replacing only an earlier generated
+suite (never a folder of other files). Generated into the tasks folder eai
 reads, the suite is listed in its README.md like the imported ones, with the
 command that generates it again.
 """
@@ -63,6 +64,7 @@ def generate_suite(plugins: Plugins, generator_name: str, scene: str, n: int, se
     generator = plugins.generators.get(generator_name)
     if n < 1:
         raise EaiError(f"--n must be at least 1, got {n}")
+    check_replaceable(out)
     choice = scene_choice(plugins, scene)
     if choice.suite.simulator != generator.simulator:
         raise EaiError(f"generator {generator.name!r} makes {generator.simulator} tasks; the scene suite "
@@ -85,6 +87,18 @@ def generate_suite(plugins: Plugins, generator_name: str, scene: str, n: int, se
     if out.resolve().parent == tasks_dir().resolve():
         (out.parent / "README.md").write_text(readme(out.parent), encoding="utf-8")
     return made
+
+
+def check_replaceable(out: Path) -> None:
+    """One clear error when ``out`` holds anything but a generated suite,
+    which writing the suite would replace."""
+    if not out.is_dir() or not any(out.iterdir()):
+        return
+    provenance = out / PROVENANCE
+    if (out / "suite.json").is_file() and provenance.is_file() and \
+            "generated" in json.loads(provenance.read_text(encoding="utf-8")):
+        return
+    raise EaiError(f"--out {out} holds files that are not a generated suite; generate into a new or empty folder")
 
 
 def _sources(suite: TaskSuite) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from eai.plugins import get_plugins
 from eai.taskfile import ObjectSpec, SuiteFile, TaskFile
 from eai.taskwriter import write_suite
 from eai_etplan.generator import CATEGORIES
-from tests.helpers import eai_cli, folder_files, run_eai
+from tests.helpers import ROOT, eai_cli, folder_files, run_eai
 
 CATEGORY_NAMES = [c.name for c in CATEGORIES]
 
@@ -92,3 +92,13 @@ def test_a_scene_without_a_needed_category_is_one_line(capsys, tmp_path):
     assert code == 2 and err.strip().splitlines() == [
         "error: the scene bedroom has no place_inside task for generator 'etplan': it needs an item (GRABBABLE, "
         "MOVABLE, not furniture or a container) and a receptacle keeping its kind, each alone of its class"]
+
+
+def test_a_folder_that_is_not_a_generated_suite_is_never_replaced(capsys, tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    code, _, err = generate(capsys, tmp_path)
+    assert code == 2 and err.strip() == (f"error: --out {tmp_path} holds files that are not a generated suite; "
+                                         "generate into a new or empty folder")
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    code, _, err = generate(capsys, ROOT / "tasks" / "virtualhome")  # an imported suite
+    assert code == 2 and "not a generated suite" in err
