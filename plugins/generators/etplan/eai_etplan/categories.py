@@ -7,8 +7,8 @@ Goals are LTL over the scene's object ids (``c`` the character):
   by a relation the instruction states;
 - ``place_inside``/``place_on``: ``INSIDE(x, y)``/``ONTOP(x, y)``, x an item,
   y a receptacle/surface keeping x's kind, both the only ones of their class;
-- ``place_inside_spatial``/``place_on_spatial``: the same with x (of a class
-  that has several things) named by a relation;
+- ``place_inside_spatial``/``place_on_spatial``: the same with x named by a
+  relation (its class may have several things);
 - ``multi_one_hand``: ``R(x1, z) and R(x2, z)`` (R is ``INSIDE`` or
   ``ONTOP``), never holding both on the way:
   ``(R1 and R2) and not (both held then (R1 and R2))``;
@@ -18,7 +18,8 @@ Goals are LTL over the scene's object ids (``c`` the character):
   ``(INSIDE(x, y) and not R(y, z)) then (INSIDE(x, y) and R(y, z))``.
 
 Each candidate's stages are the subgoals the planner reaches in turn for the
-gold plan (holding the item, then placing it...).
+gold plan (near the item, holding it, near the place, the item placed...).
+Candidates whose goal holds in the scene already are left out.
 """
 
 from __future__ import annotations
