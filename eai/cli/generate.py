@@ -37,7 +37,7 @@ def generate_command(
     Examples:
 
     \b
-        eai tasks generate etplan --scene virtualhome --n 500 --seed 0 --out tasks/etplan-vh
+        eai tasks generate etplan --scene virtualhome/446_2 --n 500 --seed 0 --out tasks/etplan-vh
         eai tasks generate etplan --scene virtualhome/814_1 --n 50 --seed 3 --out gen/etplan-small
         eai tasks generate rearrange --scene behavior --n 100 --out gen/rearrange
         eai tasks generate etplan --scene virtualhome --n 50 --out gen/filtered --filter-model openai:gpt-4o-mini

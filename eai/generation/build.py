@@ -53,10 +53,14 @@ def candidate_pools(generator: Generator, scenes: Sequence[Task], simulator: Sim
         for candidate in generator.candidates(scene, simulator):
             pools[candidate.category].append(candidate)
     for category in generator.categories:
-        if not pools[category.name]:
+        pool = pools[category.name]
+        if not pool:
             raise EaiError(f"{where} has no {category.name} task for generator {generator.name!r}: "
                            f"it needs {category.needs}")
-        pools[category.name].sort(key=lambda c: (c.scene.id, c.key))
+        pool.sort(key=lambda c: (c.scene.id, c.key))
+        twins = next(((a.scene.id, a.key) for a, b in zip(pool, pool[1:]) if (a.scene.id, a.key) == (b.scene.id, b.key)), None)
+        if twins is not None:
+            raise EaiError(f"generator {generator.name!r} gives two {category.name} candidates the key {twins}")
     return pools
 
 

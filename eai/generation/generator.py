@@ -34,8 +34,8 @@ class Category:
 class Candidate:
     """One task a scene allows, before sampling, filtering and certification.
 
-    ``key`` tells it apart from the other candidates of its category (the
-    object ids it is about); ``stages`` are the subgoals, as LTL state
+    ``key`` tells it apart from the other candidates of its category in its
+    scene (the object ids it is about; two alike are an error); ``stages`` are the subgoals, as LTL state
     formulas in the scene's object ids, that the planner reaches one after
     the other for its gold plan; ``rule`` is the plausibility rule that
     admitted it.

@@ -3,8 +3,6 @@ certificates, every category, and one clear line for bad input."""
 
 import json
 
-import pytest
-
 from eai.generation.certify import reaches
 from eai.ltl import parse
 from eai.plugins import get_plugins

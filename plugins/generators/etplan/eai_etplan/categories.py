@@ -132,12 +132,12 @@ class Candidates:
                 words = {"first": self.f.phrase(x1), "second": self.f.phrase(x2), "prep": prep, "dest": self.f.phrase(z)}
                 rule = f"{item} and {item} {prep} {self.f.cls(z)}"
                 final = ((pred, x1, z), (pred, x2, z))
-                yield self.make("multi_one_hand", (x1, x2, z),
+                yield self.make("multi_one_hand", (x1, x2, z, pred),
                                 goal(f"{placed} and not ({both_held(c, x1, x2)} then {placed})", *final),
                                 (near(c, x1), held(c, x1), near(c, z), atom(pred, x1, z),
                                  near(c, x2), held(c, x2), near(c, z), atom(pred, x2, z)), words, (x1, x2, z), rule)
                 opening = (near(c, z), atom("OPEN", z)) if pred == "INSIDE" and ("CLOSED", z) in init else ()
-                yield self.make("multi_two_hands", (x1, x2, z), goal(f"{both_held(c, x1, x2)} then {placed}", *final),
+                yield self.make("multi_two_hands", (x1, x2, z, pred), goal(f"{both_held(c, x1, x2)} then {placed}", *final),
                                 (*opening, near(c, x1), held(c, x1), near(c, x2), both_held(c, x1, x2), near(c, z),
                                  placed), words, (x1, x2, z), rule)
 
@@ -155,7 +155,7 @@ class Candidates:
                     if "thing" not in keeps or (pred, y, z) in init:
                         continue
                     first, then = atom("INSIDE", x, y), atom(pred, y, z)
-                    yield self.make("temporal", (x, y, z),
+                    yield self.make("temporal", (x, y, z, pred),
                                     goal(f"({first} and not {then}) then ({first} and {then})", ("INSIDE", x, y),
                                          (pred, y, z)),
                                     (near(self.c, x), held(self.c, x), near(self.c, y), first, held(self.c, y),

@@ -67,7 +67,6 @@ class Rearrange(Generator):
 class _Scene:
     def __init__(self, scene: Task) -> None:
         self.scene = scene
-        objects = scene.object_by_id
         placed = {atom[1] for atom in scene.init if len(atom) == 3}
         agent = next(o.id for o in scene.objects if o.class_name == "agent.n.01")
         counts = Counter(o.class_name for o in scene.objects)
@@ -103,7 +102,7 @@ class _Scene:
                 continue
             for pred, prep, place in self.places:
                 if all(self.keeps(place, o) and (pred, o.id, place.id) not in init for o in (first, second)):
-                    yield self._candidate("place_two", (first.id, second.id, place.id), pred, (first, second), place,
+                    yield self._candidate("place_two", (first.id, second.id, place.id, pred), pred, (first, second), place,
                                           {"first": word(first), "second": word(second), "prep": prep,
                                            "place": word(place)})
 
