@@ -123,10 +123,10 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = None,
         timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
-        progress: Progress | None = None) -> Run:
+        options: Mapping[str, Any] | None = None, progress: Progress | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
-    the generated ones) and ability ``modules`` (default: all four, or
+    the large or generated ones) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
     answer and write the report, as ``eai run`` does. ``out`` defaults to
     ``runs/<date-time>``; the other settings are ``eai run``'s options."""
@@ -169,6 +169,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         action_failure_p=action_failure_p,
         seed=seed,
         environment=environment,
+        options=dict(options or {}),
     )
     _wait(lambda: run_units(config, plugins, progress or (lambda *args: None)))
     units = collect([folder])

@@ -88,7 +88,7 @@ def environment_finding(plugins: Plugins, provider: EnvironmentProvider) -> Find
 
     label = f"environment {provider.name}"
     suites = sorted((s for _, s in plugins.suites if s.simulator == provider.simulator),
-                    key=lambda s: not s.runs_by_default)
+                    key=lambda s: not s.in_default_run)
     suite = suites[0] if suites else None
     if suite is None:
         return Finding(label, False, f"no installed suite has {provider.simulator!r} tasks to try it on",

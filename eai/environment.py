@@ -99,9 +99,8 @@ class SymbolicEnvironment(Environment):
             raise RuntimeError("step() before reset()")
         world, state = self._world, self._trajectory.final
         check = world.check(state, action)
-        if check.executable:
-            after = state if check.redundant else world.apply(state, action)
-            self._trajectory = self._trajectory.extend(action, after)
+        if check.executable and not check.redundant:  # a redundant action is left out, as execute does
+            self._trajectory = self._trajectory.extend(action, world.apply(state, action))
         return StepResult(check.executable, world.feedback(action, check), frozenset(self._trajectory.final),
                           self._checker.reached(self._trajectory))
 

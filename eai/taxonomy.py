@@ -7,12 +7,19 @@ plan step by step with the simulator's checks: ``affordance`` (an object lacks
 the property the action needs), ``missing_step`` and ``wrong_order`` (unmet
 preconditions), both of which stop execution; an ``additional_step`` (the
 action's effect already holds) is counted and execution goes on, the state
-unchanged.
+unchanged. An additional step is a no-op, not part of the executed
+trajectory: it satisfies no action goal (switching off a computer that is
+off is not the ``SWITCHOFF`` a task asks for).
 
 Unmet preconditions are a wrong order when the plan has what it takes in the
 wrong place: a missing precondition held in an earlier state of the trajectory
-(the step that undid it came too soon), or the plan's later steps make it true
-(the step that achieves it comes too late). Otherwise a step is missing.
+(the step that undid it came too soon), or a later step of the plan makes it
+true and names one of its objects other than the agent (for a precondition
+about the agent alone, such as standing or lying, any step making it true
+does): the step that achieves it comes too late. A later step that makes it
+true in passing, acting on other objects (walking to the cupboard, which
+stands by the faucet that had to be reached), is not that step. Otherwise a
+step is missing.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from eai.pddl.formula import Formula, to_sexpr
+from eai.pddl.formula import Formula, atoms, to_sexpr
 from eai.pddl.ground import holds
 from eai.simulator import World
 from eai.world import Action, State, Trajectory
@@ -66,6 +73,7 @@ def execute(world: World, plan: Sequence[Action], start: State | None = None,
             fails: Callable[[int, Action], bool] | None = None,
             environment: Environment | None = None) -> Execution:
     """Run ``plan`` from ``start`` (the task's initial state by default).
+    The trajectory holds the steps executed; additional steps are left out.
 
     ``fails(i, action)`` makes an executable step fail at random (paper
     appendix H.4): it has no effect and execution goes on.
@@ -104,11 +112,12 @@ def execute(world: World, plan: Sequence[Action], start: State | None = None,
             additional.append(i)
             if environment is not None:
                 send(action)
-        elif check.missing:
+            continue
+        if check.missing:
             kind = classify(world, states, plan[i + 1:], check.missing)
             missing = ", ".join(to_sexpr(m) for m in check.missing)
             return stop(kind, i, f"{action}: {check.reason or f'unmet preconditions ({missing})'}")
-        elif fails is not None and fails(i, action):
+        if fails is not None and fails(i, action):
             failed.append(i)
         elif environment is None:
             state = world.apply(state, action)
@@ -137,12 +146,14 @@ def classify(world: World, history: Sequence[State], later: Sequence[Action], mi
     """``wrong_order`` or ``missing_step`` for unmet preconditions ``missing``."""
     if any(holds(m, s) for s in history for m in missing):
         return ErrorType.WRONG_ORDER
+    objects = [{arg for atom in atoms(m) for arg in atom.args} - {world.agent} for m in missing]
     state = history[-1]
     for action in later:  # the rest of the plan, skipping what cannot run
         check = world.check(state, action)
         if check.executable and not check.redundant:
             state = world.apply(state, action)
-            if any(holds(m, state) for m in missing):
+            if any(holds(m, state) and (not objs or not objs.isdisjoint(action.args))
+                   for m, objs in zip(missing, objects)):
                 return ErrorType.WRONG_ORDER
     return ErrorType.MISSING_STEP
 

@@ -95,7 +95,8 @@ def test_a_plan_runs_the_same_in_the_symbolic_environment_as_in_the_world(suite,
                 stepped = execute(world, plan, environment=live)
             assert (stepped.trajectory, stepped.error_type, stepped.error_step, stepped.additional_steps) == \
                 (direct.trajectory, direct.error_type, direct.error_step, direct.additional_steps), task.id
-            assert len(stepped.feedback) == len(stepped.trajectory.actions) + (stepped.error_type is not None)
+            sent = len(stepped.trajectory.actions) + len(stepped.additional_steps) + (stepped.error_type is not None)
+            assert len(stepped.feedback) == sent
 
 
 class Slippery(SymbolicEnvironment):

@@ -25,7 +25,7 @@ NODES = 5000  # states one search may expand
 
 
 def certify(task: Task, stages: Sequence[str], simulator: Simulator, planner: SearchPlanner,
-            budget: Budget = Budget(seconds=None, nodes=NODES)) -> tuple[Action, ...] | None:
+            budget: Budget = Budget(nodes=NODES)) -> tuple[Action, ...] | None:
     """A plan reaching ``task``'s goal through ``stages``, or None when the
     planner finds none within ``budget`` (per stage), its plan falls short, or
     the goal holds from the start (an empty plan certifies no task)."""

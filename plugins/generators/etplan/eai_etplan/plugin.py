@@ -18,4 +18,4 @@ def eai_register_generators(register):
 def eai_register_suites(register):
     register(DirectorySuite(SUITE, EtPlan.simulator, "ET-Plan-Bench-style tasks generated on the VirtualHome scene "
                             "(eai tasks generate etplan; tasks/README.md has the command)", lambda: tasks_dir() / SUITE,
-                            runs_by_default=False))
+                            in_default_run=False))
