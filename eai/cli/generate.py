@@ -45,13 +45,21 @@ def generate_command(
     from eai.generation.suite import generate_suite
 
     check_output_folder(out)
-    with Progress(TextColumn("generating {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=quiet) as progress:
-        bar = progress.add_task(f"{generator} tasks", total=n)
+    progress = Progress(TextColumn("generating {task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=console, disable=quiet)
+    bar = progress.add_task(f"{generator} tasks", total=n)
+
+    def advance(done: int, total: int) -> None:
+        progress.start()  # on the first task, so bad input shows its error line alone
+        progress.update(bar, completed=done)
+
+    try:
         made = generate_suite(get_plugins(), generator, scene, n, seed, out, filter_model,
                               None if filter_model is None else cache or default_cache(),
-                              {"base_url": base_url} if base_url else {}, RetryPolicy(attempts=retries),
-                              lambda done, total: progress.update(bar, completed=done))
+                              {"base_url": base_url} if base_url else {}, RetryPolicy(attempts=retries), advance)
+    finally:
+        if progress.live.is_started:
+            progress.stop()
     dropped = [f"{made.rejected['no_plan']} candidate(s) without a plan within the planner's budget"]
     if filter_model:
         dropped.insert(0, f"{made.rejected['model_filter']} dropped by {filter_model}")
