@@ -52,6 +52,9 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI l
 Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
 FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
+ShardOption = Annotated[Optional[str], typer.Option(
+    "--shard", metavar="I/N", help="Run only shard I of N (counted from 0): task k of each unit goes to shard k mod N; "
+                                   "eai merge puts the N run folders back together (docs/scale.md).")]
 LiveEnvironment = Annotated[Optional[str], typer.Option(
     "--environment", help="Run plans step by step in this live environment (see: eai list environments); "
                           "default for episodes: the simulator's symbolic world.")]
@@ -62,6 +65,7 @@ def execute(
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None, options: dict[str, Any],
+    shard: str | None = None,
 ) -> None:
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[errors]} failed calls"), TimeRemainingColumn(),
@@ -77,7 +81,7 @@ def execute(
                            limit=limit, resume=resume, concurrency=concurrency, base_url=base_url, temperature=temperature,
                            max_tokens=max_tokens, timeout=timeout, retries=retries, cache=cache, use_cache=not no_cache,
                            replan=replan, action_failure_p=action_failure_p, seed=seed, environment=environment,
-                           options=options, progress=update)
+                           options=options, progress=update, shard=shard)
     for result in finished.results:
         say(unit_line(result))
     say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
@@ -92,7 +96,9 @@ def unit_line(result: api.Result) -> str:
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
     empty = " (nothing scored: no figures)" if not s.get("n") else ""
-    return f"{result.suite}/{result.module}/{result.model}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{empty}"
+    share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
+    return (f"{result.suite}/{result.module}/{result.model}: n={s.get('n')} of {s.get('tasks')} tasks"
+            f"{failed}{empty}{share}")
 
 
 def run_command(
@@ -119,6 +125,7 @@ def run_command(
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
+    shard: ShardOption = None,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -138,12 +145,13 @@ def run_command(
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt --resume
+        eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
     """
     for name in module:
         get_module(name)
     execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
             max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
-            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb))
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard)
 
 
 def compose_command(
@@ -171,6 +179,7 @@ def compose_command(
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
+    shard: ShardOption = None,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -197,5 +206,5 @@ def compose_command(
         modules.append(chosen.final.name)
     execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
             timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
-            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb))
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard)
 

@@ -13,6 +13,7 @@ from eai.modules import MODULES
 from eai.paths import check_output_folder
 from eai.plugins import get_plugins
 from eai.responses import read_responses
+from eai.runner.shards import parse_shard
 from eai.scoring import ScoreResult, require_scored, score, write_result
 
 DEFAULT_OUT = Path("scores")
@@ -31,6 +32,7 @@ def score_command(
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     workers: int = typer.Option(None, "--workers", min=1, help="Planner runs at once (default: every core)."),
+    shard: str = typer.Option(None, "--shard", metavar="I/N", help="Score only shard I of N (counted from 0): task k of the suite's tasks for the module goes to shard k mod N; eai merge joins the N folders (docs/scale.md)."),
 ) -> None:
     """Score model responses against the gold annotation.
 
@@ -47,7 +49,9 @@ def score_command(
         eai score answers.json --suite virtualhome --module action_sequencing
         eai score responses.jsonl --suite behavior --module goal_interpretation --out scores/gi --strict
         eai score answers.json --suite virtualhome --module subgoal_decomposition --max-nodes 20000
+        eai score answers.json --suite virtualhome --module action_sequencing --shard 1/4 --out scores/part1
     """
+    share = parse_shard(shard)
     check_output_folder(out)
     answers = read_responses(responses)
     options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb)
@@ -57,7 +61,7 @@ def score_command(
     with Progress(TextColumn("scoring {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=quiet or not console.is_terminal, transient=True) as progress:
         bar = progress.add_task(f"{suite}/{module}", total=None)
-        result = score(get_plugins(), suite, module, answers, options, strict=strict,
+        result = score(get_plugins(), suite, module, answers, options, strict=strict, shard=share,
                        progress=lambda done, total: progress.update(bar, completed=done, total=total))
     require_scored(result, str(responses))
     write_result(result, out)
@@ -71,7 +75,8 @@ def score_command(
 def counts_line(result: ScoreResult) -> str:
     """What the figures are over, in one line."""
     s = result.summary
-    parts = [f"scored {s['n']} of {s['tasks']} tasks of {s['suite']}/{s['module']}"]
+    share = f" (shard {s['shard']})" if s.get("shard") else ""
+    parts = [f"scored {s['n']} of {s['tasks']} tasks of {s['suite']}/{s['module']}{share}"]
     if s["unanswered"]:
         parts.append(f"{s['unanswered']} unanswered " + ("scored as failures (--strict)" if s["strict"]
                                                          else "left out (--strict scores them as failures)"))

@@ -62,6 +62,11 @@ class ResponseCache:
         with self._lock:
             self._db.execute("insert or replace into responses values (?, ?, ?)", (key, material, response))
 
+    def rows(self) -> list[tuple[str, str, str]]:
+        """Every (key, request JSON, response), by key."""
+        with self._lock:
+            return self._db.execute("select key, request, response from responses order by key").fetchall()
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

@@ -30,6 +30,7 @@ from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
 from eai.runner.selection import check_selection, claims
+from eai.runner.shards import Shard
 from eai.runner.store import ResponseLog, slug
 from eai.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulator import Simulator
@@ -71,6 +72,7 @@ class RunConfig:
     action_failure_p: float = 0.0
     seed: int = 0
     environment: str | None = None  # a registered live environment episodes run in
+    shard: Shard | None = None  # this machine's share of every unit's tasks (eai.runner.shards)
 
     @property
     def episodic(self) -> bool:
@@ -97,11 +99,12 @@ def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -
 
 def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipeline) -> list[Task]:
     """The suite's tasks every stage covers, narrowed to ``task_ids`` (ids or
-    subset names), at most ``limit``."""
+    subset names), at most ``limit``, and to the run's shard."""
     found = plugins.suites.get(suite)
     ids = found.select(list(config.task_ids)) if config.task_ids else found.ids()
     covered = [t for t in plugins.suites.get(suite).load(ids) if all(s.applies_to(t) for s in pipeline.stages)]
-    return covered if config.limit is None else covered[: config.limit]
+    chosen = covered if config.limit is None else covered[: config.limit]
+    return config.shard.share(chosen) if config.shard else chosen
 
 
 def prepare(config: RunConfig, plugins: Plugins) -> None:
@@ -117,7 +120,7 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
     spec = {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
             "limit": config.limit, "tasks": list(config.task_ids or []), "generation": asdict(config.generation),
             "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-            "environment": config.environment}
+            "environment": config.environment, "shard": str(config.shard) if config.shard else None}
     if manifest.exists():
         if not config.resume:
             raise EaiError(f"{config.out} holds a run already; add --resume to finish it, or choose another --out")
@@ -207,7 +210,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"})
 
-    episodic = len(pipeline.stages) > 1 or config.episodic or not pipeline.final.asks_model
+    episodic = is_episodic(pipeline, config)
     log.open()
     try:
         with frozen_heap():
@@ -221,8 +224,16 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         ordered = [responses[t.id] for t in tasks if t.id in responses]
         result = score(plugins, unit.suite, unit.module, ordered, config.options, task_ids=[t.id for t in tasks])
     result.summary["model"] = unit.model
+    if config.shard:
+        result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
     write_result(result, folder)
     return folder
+
+
+def is_episodic(pipeline: Pipeline, config: RunConfig) -> bool:
+    """Whether a unit runs each task as an episode (its records logged with
+    the answers) rather than scoring answers as ``eai score`` does."""
+    return len(pipeline.stages) > 1 or config.episodic or not pipeline.final.asks_model
 
 
 def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline: Pipeline, unit: Unit,
