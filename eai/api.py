@@ -124,14 +124,15 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
         options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-        shard: str | None = None) -> Run:
+        shard: str | None = None, executor: str = "local", address: str | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
     answer and write the report, as ``eai run`` does. ``out`` defaults to
     ``runs/<date-time>``; ``shard`` (``"i/N"``) runs only that share of the
-    tasks (docs/scale.md); the other settings are ``eai run``'s options."""
+    tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
+    other settings are ``eai run``'s options."""
     from datetime import datetime
 
     from eai.exceptions import EaiError
@@ -174,7 +175,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         options=dict(options or {}),
         shard=share,
     )
-    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None)))
+    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), executor, address))
     return run_report(folder)
 
 

@@ -26,8 +26,7 @@ from eai.exceptions import EaiError
 from eai.llm import GenerationConfig
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache
-from eai.runner.run import RunConfig, Unit, episode_result, is_episodic, select_tasks
-from eai.runner.selection import claims
+from eai.runner.run import RunConfig, Unit, claimed_units, episode_result, is_episodic, select_tasks
 from eai.runner.shards import Shard, parse_shard
 from eai.runner.store import ResponseLog
 from eai.scoring import ScoreResult, score_summary, write_result
@@ -135,9 +134,8 @@ def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
     check_shards(folders, specs, "run")
     spec = {**specs[0], "shard": None}
     config = run_config(spec, out)
-    for unit in config.units():
-        if claims(plugins, unit.suite, unit.module):
-            merge_unit(unit, config, plugins, folders)
+    for unit in claimed_units(config, plugins):
+        merge_unit(unit, config, plugins, folders)
     (out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 

@@ -55,6 +55,8 @@ Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action fai
 ShardOption = Annotated[Optional[str], typer.Option(
     "--shard", metavar="I/N", help="Run only shard I of N (counted from 0): task k of each unit goes to shard k mod N; "
                                    "eai merge puts the N run folders back together (docs/scale.md).")]
+ExecutorName = Annotated[str, typer.Option("--executor", help="Where the units work (see: eai list executors): local, or a plugin's, e.g. ray (docs/scale.md).")]
+Address = Annotated[Optional[str], typer.Option("--address", help="The cluster the executor joins (ray: e.g. ray://head:10001); default: a local one.")]
 LiveEnvironment = Annotated[Optional[str], typer.Option(
     "--environment", help="Run plans step by step in this live environment (see: eai list environments); "
                           "default for episodes: the simulator's symbolic world.")]
@@ -65,7 +67,7 @@ def execute(
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None, options: dict[str, Any],
-    shard: str | None = None,
+    shard: str | None = None, executor: str = "local", address: str | None = None,
 ) -> None:
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[errors]} failed calls"), TimeRemainingColumn(),
@@ -81,7 +83,8 @@ def execute(
                            limit=limit, resume=resume, concurrency=concurrency, base_url=base_url, temperature=temperature,
                            max_tokens=max_tokens, timeout=timeout, retries=retries, cache=cache, use_cache=not no_cache,
                            replan=replan, action_failure_p=action_failure_p, seed=seed, environment=environment,
-                           options=options, progress=update, shard=shard)
+                           options=options, progress=update, shard=shard,
+                           executor=executor, address=address)
     for result in finished.results:
         say(unit_line(result))
     say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
@@ -126,6 +129,8 @@ def run_command(
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     shard: ShardOption = None,
+    executor: ExecutorName = "local",
+    address: Address = None,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -146,12 +151,13 @@ def run_command(
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt --resume
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
+        eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
     """
     for name in module:
         get_module(name)
     execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
             max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
-            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard)
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard, executor, address)
 
 
 def compose_command(
@@ -180,6 +186,8 @@ def compose_command(
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     shard: ShardOption = None,
+    executor: ExecutorName = "local",
+    address: Address = None,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -206,5 +214,5 @@ def compose_command(
         modules.append(chosen.final.name)
     execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
             timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
-            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard)
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard, executor, address)
 

@@ -15,7 +15,7 @@ import asyncio
 import gc
 import json
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,7 +150,9 @@ def frozen_heap() -> Iterator[None]:
 
 
 async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: ResponseCache | None,
-                   progress: Progress) -> Path:
+                   progress: Progress, gate: AbstractAsyncContextManager[Any] | None = None) -> Path:
+    """Run one unit and write its folder. ``gate`` holds each model call (default:
+    at most ``concurrency`` at once in this unit; an executor may share one over a cluster)."""
     folder = unit.folder(config.out)
     log = ResponseLog(folder / "responses.jsonl")
     answered = {i for i, r in log.read().items() if not r.error}
@@ -161,7 +163,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     model = resolve_model(plugins, unit.model, config.model_options)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
     env = Env(simulator, plugins, options, live_environment(plugins, config.environment, simulator))
-    gate = asyncio.Semaphore(max(1, config.concurrency))
+    gate = gate or asyncio.Semaphore(max(1, config.concurrency))
     ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}
     progress(unit.label, counts["done"], len(tasks), 0)
@@ -253,13 +255,26 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
     return ScoreResult(records, summary)
 
 
-async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None) -> list[Path]:
-    """Run every unit in turn; returns their folders."""
+async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None,
+              executor: str = "local", address: str | None = None) -> list[Path]:
+    """Check the run, then let ``executor`` (eai.executors) run its units; returns their folders."""
+    chosen = plugins.executors.get(executor)
+    if address is not None and executor == "local":
+        raise EaiError("--address is for executors that join a cluster; the local executor takes none")
     prepare(config, plugins)
+    return await chosen.run(config, plugins, progress, address)
+
+
+def claimed_units(config: RunConfig, plugins: Plugins) -> list[Unit]:
+    """The run's units, each suite on the modules its simulator claims."""
+    return [unit for unit in config.units() if claims(plugins, unit.suite, unit.module)]
+
+
+async def run_units(config: RunConfig, plugins: Plugins, progress: Progress) -> list[Path]:
+    """Run every unit in turn, in this process; returns their folders."""
     cache = ResponseCache(config.cache) if config.cache else None
     try:
-        return [await run_unit(unit, config, plugins, cache, progress) for unit in config.units()
-                if claims(plugins, unit.suite, unit.module)]  # each suite on the modules its simulator claims
+        return [await run_unit(unit, config, plugins, cache, progress) for unit in claimed_units(config, plugins)]
     finally:
         if cache is not None:
             cache.close()
