@@ -147,3 +147,9 @@ def test_caches_merge_by_key_and_a_conflict_names_its_key(tmp_path):
         merge_caches([wrong], tmp_path / "all.sqlite")
     with pytest.raises(EaiError, match="no response cache"):
         merge_caches([tmp_path / "none.sqlite"], tmp_path / "all.sqlite")
+
+
+def test_the_local_executor_takes_no_address(tmp_path):
+    with pytest.raises(EaiError, match="the local executor takes none"):
+        api.run(suites=["virtualhome"], out=tmp_path / "x", address="ray://nowhere:10001")
+    assert not (tmp_path / "x").exists()

@@ -1,0 +1,41 @@
+"""The Ray executor on a real local Ray cluster (2 CPUs): the same files as a local run."""
+
+import pytest
+
+from eai import api
+from tests.scale.test_shards import results
+
+ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'embodied-agent-interface[ray]')")
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    ray.init(num_cpus=2, namespace="eai", log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_a_ray_run_is_the_local_run(tmp_path, cluster):
+    options = {"suites": ["virtualhome", "behavior"], "limit": 5, "use_cache": False}
+    plain = api.run(out=tmp_path / "plain", **options).folder
+    seen = []
+    done = api.run(out=tmp_path / "ray", executor="ray", progress=lambda *args: seen.append(args), **options)
+    assert results(done.folder) == results(plain) and len(results(plain)) > 10
+    assert ("virtualhome/action_sequencing/baseline:auto", 5, 5, 0) in seen
+
+
+def test_a_sharded_ray_run_merged_is_the_local_run(tmp_path, cluster):
+    from eai.merge import merge_run
+    from eai.plugins import get_plugins
+
+    options = {"suites": ["virtualhome"], "modules": ["goal_interpretation+action_sequencing"], "limit": 4,
+               "use_cache": False}
+    plain = api.run(out=tmp_path / "plain", **options).folder
+    for i in range(2):
+        api.run(out=tmp_path / f"s{i}", executor="ray", shard=f"{i}/2", **options)
+    merge_run([tmp_path / "s0", tmp_path / "s1"], tmp_path / "merged", get_plugins())
+    api.run_report(tmp_path / "merged")
+    assert results(tmp_path / "merged") == results(plain)
+
