@@ -144,13 +144,19 @@ def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
     summaries = [read_json(f / "summary.json") for f in folders]
     kept = ("suite", "module", "strict", "unmatched_identifiers", "shard")
     check_shards(folders, [{k: s.get(k) for k in kept} for s in summaries], "scoring")
-    first = summaries[0]
+    parts = [ScoreResult(read_records(f / "records.jsonl"), s) for f, s in zip(folders, summaries)]
+    write_result(join_scores(parts, folders, plugins), out)
+
+
+def join_scores(parts: Sequence[ScoreResult], sources: Sequence[Path], plugins: Plugins) -> ScoreResult:
+    """The scoring the shards ``parts`` (made from ``sources``) are of: records in suite order, summary recomputed."""
+    first = parts[0].summary
     ids = plugins.suites.get(first["suite"]).ids()
-    records = merge_records([(f, read_records(f / "records.jsonl")) for f in folders], {i: k for k, i in enumerate(ids)})
-    summary = score_summary(first["suite"], first["module"], records, tasks=sum(s["tasks"] for s in summaries),
-                            strict=first["strict"], duplicated=sum(s["duplicated"] for s in summaries),
-                            unmatched=first["unmatched_identifiers"])
-    write_result(ScoreResult(records, summary), out)
+    records = merge_records([(f, p.records) for f, p in zip(sources, parts)], {i: k for k, i in enumerate(ids)})
+    return ScoreResult(records, score_summary(first["suite"], first["module"], records,
+                                              tasks=sum(p.summary["tasks"] for p in parts), strict=first["strict"],
+                                              duplicated=sum(p.summary["duplicated"] for p in parts),
+                                              unmatched=first["unmatched_identifiers"]))
 
 
 def merge_caches(sources: Sequence[Path], target: Path) -> int:

@@ -23,6 +23,7 @@ from typing import Any
 from eai.compose.episode import episode
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
+from eai.executors import executor as executor_named
 from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id
 from eai.modules.base import Env, Record, percent
@@ -258,9 +259,7 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
 async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None,
               executor: str = "local", address: str | None = None) -> list[Path]:
     """Check the run, then let ``executor`` (eai.executors) run its units; returns their folders."""
-    chosen = plugins.executors.get(executor)
-    if address is not None and executor == "local":
-        raise EaiError("--address is for executors that join a cluster; the local executor takes none")
+    chosen = executor_named(plugins, executor, address)
     prepare(config, plugins)
     return await chosen.run(config, plugins, progress, address)
 

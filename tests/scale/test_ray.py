@@ -39,3 +39,16 @@ def test_a_sharded_ray_run_merged_is_the_local_run(tmp_path, cluster):
     api.run_report(tmp_path / "merged")
     assert results(tmp_path / "merged") == results(plain)
 
+
+
+def test_scoring_split_over_the_cluster_is_the_local_scoring(tmp_path, cluster, capsys):
+    from tests.helpers import eai_cli
+
+    run = api.run(suites=["virtualhome"], modules=["action_sequencing"], limit=9, out=tmp_path / "run", use_cache=False)
+    answers = str(run.results[0].folder / "responses.jsonl")
+    for executor in ("local", "ray"):
+        code, _, err = eai_cli(capsys, "score", answers, "--suite", "virtualhome", "--module", "action_sequencing",
+                               "--quiet", "--executor", executor, "--out", str(tmp_path / executor))
+        assert code == 0, err
+    for name in ("records.jsonl", "summary.json"):
+        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()

@@ -1,4 +1,5 @@
-"""Units as Ray tasks; one rate limiter actor per model endpoint for the whole cluster.
+"""Units as Ray tasks; one rate limiter actor per model endpoint for the whole cluster;
+scoring split over one scorer actor per CPU.
 
 Each unit of the run is one Ray task that runs :func:`eai.runner.run.run_unit`
 in a worker, so it writes the same folder a local run writes (the run folder
@@ -8,6 +9,12 @@ of the cluster shares it): at most ``--concurrency`` calls in flight to that
 endpoint over the whole cluster. The driver shows each unit's progress as
 workers report it to a progress actor. Ray is imported only when the
 executor runs, so the plugin loads without it.
+
+Scoring answers (``eai score --executor ray``) starts one scorer actor per CPU
+of the cluster; each loads the suite once and scores its shard of the tasks
+(:mod:`eai.runner.shards`), and the shards join as ``eai merge`` joins them:
+the records and summary a local scoring gives. (Ray Data's ``map_batches``
+would do the same but needs pandas and pyarrow, which eai does not otherwise use.)
 """
 
 from __future__ import annotations
@@ -16,9 +23,16 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from collections.abc import Sequence
+
 from eai.exceptions import EaiError
+from eai.executors import ScoreProgress
+from eai.merge import join_scores
 from eai.plugins import Plugins
+from eai.responses import Response
 from eai.runner.run import Progress, RunConfig, Unit, claimed_units, resolve_model
+from eai.runner.shards import Shard
+from eai.scoring import ScoreResult
 
 NAMESPACE = "eai"
 POLL_SECONDS = 0.5
@@ -86,17 +100,34 @@ def work(unit: Unit, config: RunConfig, gate: Gate, board: Any) -> str:
             cache.close()
 
 
+class Scorer:
+    """Scores one shard of the answers (a Ray actor); the suite stays loaded between calls."""
+
+    def score(self, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any], strict: bool,
+              shard: Shard) -> ScoreResult:
+        from eai.plugins import get_plugins
+        from eai.scoring import score
+
+        return score(get_plugins(), suite, module, answers, options, strict=strict, shard=shard)
+
+
+def connect(ray: Any, address: str | None) -> None:
+    """Join the cluster at ``address``, or start a local one; nothing if this process is in one already."""
+    if ray.is_initialized():
+        return
+    try:
+        ray.init(address=address, namespace=NAMESPACE, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        raise EaiError(f"cannot join the Ray cluster at {address}: {exc}") from None
+
+
 class RayExecutor:
     name = "ray"
     description = "units as Ray tasks over a cluster (--address; default: a local one), calls limited per endpoint"
 
     async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, address: str | None) -> list[Path]:
         ray = ray_module()
-        if not ray.is_initialized():
-            try:
-                ray.init(address=address, namespace=NAMESPACE, log_to_driver=False, configure_logging=False)
-            except (ConnectionError, ValueError, RuntimeError) as exc:
-                raise EaiError(f"cannot join the Ray cluster at {address}: {exc}") from None
+        connect(ray, address)
         units = claimed_units(config, plugins)
         limiter = ray.remote(num_cpus=0)(Limiter)
         gates: dict[str, Gate] = {}
@@ -120,6 +151,21 @@ class RayExecutor:
         except ray.exceptions.RayError as exc:
             raise EaiError(f"a unit failed on the Ray cluster: {str(exc).strip().splitlines()[-1]}; "
                            "what was answered is kept: add --resume to finish the run") from None
+
+
+    def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
+              strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
+        ray = ray_module()
+        connect(ray, address)
+        count = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        scorers = [ray.remote(num_cpus=1)(Scorer).remote() for _ in range(count)]
+        refs = [s.score.remote(suite, module, answers, options, strict, Shard(i, count)) for i, s in enumerate(scorers)]
+        parts = ray.get(refs)
+        for scorer in scorers:
+            ray.kill(scorer)
+        joined = join_scores(parts, [Path(f"shard {i}/{count}") for i in range(count)], plugins)
+        progress(joined.summary["tasks"], joined.summary["tasks"])
+        return joined
 
 
 def endpoint_of(plugins: Plugins, unit: Unit, config: RunConfig) -> str:
