@@ -28,26 +28,16 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.models
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.models and benchmarks
 
 import ray  # noqa: E402
 
+from benchmarks.runner_throughput import CONCURRENCY, DELAY, TASKS, serve  # noqa: E402
 from eai import api  # noqa: E402
 from eai.plugins import get_plugins, set_plugins  # noqa: E402
 from eai.responses import Response  # noqa: E402
 from eai.runner.selection import default_suites  # noqa: E402
-from tests.models.fake_server import FakeServer, Reply  # noqa: E402
-from tests.models.support import Gold, with_langchain  # noqa: E402
-
-DELAY, CONCURRENCY, TASKS = 0.2, 32, 342
-
-
-def serve(port_out) -> None:
-    gold = Gold.load(TASKS)
-    with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=DELAY)) as server:
-        port_out.send(server.url)
-        port_out.recv()  # until told to stop
-
+from tests.models.support import with_langchain  # noqa: E402
 
 def rescoring(tmp: Path) -> None:
     suites = default_suites(get_plugins())

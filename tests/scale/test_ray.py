@@ -1,8 +1,12 @@
 """The Ray executor on a real local Ray cluster (2 CPUs): the same files as a local run."""
 
+import os
+
 import pytest
 
 from eai import api
+from tests.models.conftest import KEY_VARIABLES
+from tests.models.support import FAKE_KEY
 from tests.scale.test_shards import results
 
 ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'embodied-agent-interface[ray]')")
@@ -12,9 +16,14 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def cluster():
+    """A local cluster whose workers see only the fake key (they take the environment of its start)."""
+    saved = {name: os.environ.pop(name) for name in KEY_VARIABLES if name in os.environ}
+    os.environ["OPENAI_API_KEY"] = FAKE_KEY
     ray.init(num_cpus=2, namespace="eai", log_to_driver=False)
     yield
     ray.shutdown()
+    os.environ.pop("OPENAI_API_KEY")
+    os.environ.update(saved)
 
 
 def test_a_ray_run_is_the_local_run(tmp_path, cluster):
@@ -52,3 +61,4 @@ def test_scoring_split_over_the_cluster_is_the_local_scoring(tmp_path, cluster, 
         assert code == 0, err
     for name in ("records.jsonl", "summary.json"):
         assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+

@@ -7,7 +7,10 @@ and the response cache must be on storage every node sees). Every model call
 passes a gate held by one actor per endpoint (named, so every worker and driver
 of the cluster shares it): at most ``--concurrency`` calls in flight to that
 endpoint over the whole cluster. The driver shows each unit's progress as
-workers report it to a progress actor. Ray is imported only when the
+workers report it to a progress actor. A unit whose worker dies fails the
+run with what was answered kept (``--resume`` asks only what is missing); the
+limiter slots the dead worker held stay taken until the driver's Ray job ends,
+so resume from a new ``eai run`` process. Ray is imported only when the
 executor runs, so the plugin loads without it.
 
 Scoring answers (``eai score --executor ray``) starts one scorer actor per CPU
@@ -50,13 +53,13 @@ class Limiter:
     """At most ``slots`` model calls in flight to one endpoint (a Ray actor)."""
 
     def __init__(self, slots: int) -> None:
-        self._slots = asyncio.Semaphore(slots)
+        self._free = asyncio.Semaphore(slots)
 
     async def acquire(self) -> None:
-        await self._slots.acquire()
+        await self._free.acquire()
 
-    def release(self) -> None:
-        self._slots.release()
+    async def release(self) -> None:
+        self._free.release()
 
 
 class Board:
@@ -85,7 +88,7 @@ class Gate:
         await self.limiter.release.remote()
 
 
-def work(unit: Unit, config: RunConfig, gate: Gate, board: Any) -> str:
+def work(unit: Unit, config: RunConfig, limiter: Any, board: Any) -> str:
     """One unit, in a Ray worker, with the worker's own plugins and cache connection."""
     from eai.plugins import get_plugins
     from eai.runner.cache import ResponseCache
@@ -94,7 +97,7 @@ def work(unit: Unit, config: RunConfig, gate: Gate, board: Any) -> str:
     cache = ResponseCache(config.cache) if config.cache else None
     try:
         return str(asyncio.run(run_unit(unit, config, get_plugins(), cache,
-                                        lambda *args: board.report.remote(*args), gate)))
+                                        lambda *args: board.report.remote(*args), Gate(limiter))))
     finally:
         if cache is not None:
             cache.close()
@@ -130,13 +133,12 @@ class RayExecutor:
         connect(ray, address)
         units = claimed_units(config, plugins)
         limiter = ray.remote(num_cpus=0)(Limiter)
-        gates: dict[str, Gate] = {}
-        for endpoint in sorted({endpoint_of(plugins, unit, config) for unit in units}):
-            gates[endpoint] = Gate(limiter.options(name=f"limiter:{endpoint}", namespace=NAMESPACE,
-                                                   get_if_exists=True).remote(max(1, config.concurrency)))
+        limiters = {endpoint: limiter.options(name=f"limiter:{endpoint}", namespace=NAMESPACE, get_if_exists=True)
+                    .remote(max(1, config.concurrency))
+                    for endpoint in sorted({endpoint_of(plugins, unit, config) for unit in units})}
         board = ray.remote(num_cpus=0)(Board).remote()
         task = ray.remote(work).options(num_cpus=1, max_retries=0)
-        refs = [task.remote(unit, config, gates[endpoint_of(plugins, unit, config)], board) for unit in units]
+        refs = [task.remote(unit, config, limiters[endpoint_of(plugins, unit, config)], board) for unit in units]
         waiting = list(refs)
         shown: dict[str, tuple[int, int, int]] = {}
         while waiting:
