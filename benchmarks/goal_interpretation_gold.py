@@ -13,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from eai import jsonl
 from eai.plugins import get_plugins
 from tests.modules.gi_answers import behavior_answer, virtualhome_answer, virtualhome_gold
 
@@ -48,7 +49,7 @@ def main() -> None:
                                 "goal_interpretation", "--out", str(out), "--quiet"], check=True)
                 wall = time.perf_counter() - start
                 summary = json.loads((out / "summary.json").read_text())
-                records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+                records = [r for _, r in jsonl.read(out / "records.jsonl")]
                 examined = max(r["options_examined"] for r in records)
                 print(f"{suite} ({label}): {summary['n']} tasks scored in {wall:.2f} s wall; "
                       f"overall F1 {summary['overall']['f1']}%, at most {examined} goal option(s) examined per task")

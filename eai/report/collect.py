@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl
 from eai.exceptions import EaiError
 
 
@@ -41,7 +42,7 @@ class UnitResult:
         path = self.folder / "records.jsonl"
         if not path.exists():
             return []
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return [record for _, record in jsonl.read(path)]
 
 
 def collect(folders: list[Path]) -> list[UnitResult]:
