@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl, usage
 from eai.modules import get_module
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
@@ -31,7 +32,8 @@ def score(
     """Records in the suite's task order and their summary. A task answered
     more than once is scored on its last answer; identifiers of no task the
     module covers are listed; a task whose model call failed is scored on
-    empty text and flagged.
+    empty text and flagged; the calls logged with an answer (tokens, finish
+    reason) go into its record and their totals into the summary.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite = plugins.suites.get(suite_name)
@@ -57,10 +59,14 @@ def score(
         record = {"identifier": task.id, **record}
         if answers[task.id].error:
             record["model_error"] = answers[task.id].error
+        if answers[task.id].calls:
+            record["usage"] = usage.recorded(answers[task.id].calls)
         records.append(record)
     summary = {"suite": suite_name, "module": module_name, **module.summarize(records),
                "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
                "unmatched_identifiers": sorted(unmatched)}
+    if any("usage" in r for r in records):
+        summary["usage"] = usage.summarize(records)
     return ScoreResult(records, summary)
 
 
@@ -70,4 +76,4 @@ def write_result(result: ScoreResult, out: Path) -> None:
     (out / "summary.json").write_text(json.dumps(result.summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     with (out / "records.jsonl").open("w", encoding="utf-8") as fh:
         for record in result.records:
-            fh.write(json.dumps(record, sort_keys=True) + "\n")
+            fh.write(jsonl.dumps(record))

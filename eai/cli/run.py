@@ -4,24 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from eai.cli.output import console
+from eai.cli.progress import shown
 from eai.cli.report import features_of
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.llm import GenerationConfig
+from eai.llm import MAX_TOKENS, GenerationConfig
 from eai.modules import MODULES
 from eai.plugins import get_plugins
 from eai.report.build import write_report
 from eai.report.collect import collect
-from eai.runner.calls import RetryPolicy
-from eai.runner.run import RunConfig, run
+from eai.runner.calls import EndpointDown, RetryPolicy
+from eai.runner.run import RunConfig, read_manifest, run
 
 DEFAULT_MODEL = "baseline:auto"
 REPLAN_WHEN_GIVEN = 3
@@ -55,7 +56,7 @@ Out = Annotated[Optional[Path], typer.Option("--out", help="Run folder (default:
 Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Model calls in flight at once.")]
 BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
 Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature (paper: 0).")]
-MaxTokens = Annotated[Optional[int], typer.Option("--max-tokens", help="Longest answer, in tokens.")]
+MaxTokens = Annotated[int, typer.Option("--max-tokens", min=0, help="Longest answer, in tokens (0: the server's limit).")]
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
 Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts.")]
 CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
@@ -66,14 +67,41 @@ FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
 
 
+# run.json's options, by the command-line parameter that sets each (--resume takes those not given)
+RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
+           "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
+           "action_failure_p": "action_failure_p", "seed": "seed"}
+
+
+def resumed(ctx: typer.Context) -> dict[str, Any]:
+    """The command's options; with --resume, those of the run in --out that the command line does not give."""
+    values = dict(ctx.params)
+    if not values["resume"]:
+        return values
+    if values["out"] is None:
+        raise EaiError("--resume needs --out, the folder of the run to finish")
+    previous = read_manifest(values["out"])
+    for param, key in RESUMED.items():
+        source = ctx.get_parameter_source(param)  # typer's own copy of click's ParameterSource
+        if param in values and source is not None and source.name == "DEFAULT":
+            value = previous[key]
+            values[param] = {"tasks": lambda ids: ",".join(ids) or None,
+                             "max_tokens": lambda limit: limit or 0}.get(param, lambda same: same)(value)
+    return values
+
+
+def resume_hint(folder: Path) -> str:
+    return f"what was answered is kept; to continue: eai run --resume --out {folder}"
+
+
 def execute(
-    suites: list[str], modules: list[str], models: list[str], limit: int | None, tasks: str | None,
+    suite: list[str], module: list[str], model: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
-    max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
+    max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int,
 ) -> None:
     plugins = get_plugins()
-    suites = suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
+    suites = suite or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
     if not suites:
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:
@@ -81,14 +109,15 @@ def execute(
     folder = out or Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
     config = RunConfig(
         suites=suites,
-        modules=modules,
-        models=models or [DEFAULT_MODEL],
+        modules=module,
+        models=model or [DEFAULT_MODEL],
         out=folder,
         concurrency=concurrency,
         limit=limit,
         task_ids=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
         resume=resume,
-        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens, timeout=timeout),
+        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens or None),
+        timeout=timeout,
         retry=RetryPolicy(attempts=retries),
         cache=None if no_cache else (cache or default_cache()),
         model_options={"base_url": base_url} if base_url else {},
@@ -96,17 +125,15 @@ def execute(
         action_failure_p=action_failure_p,
         seed=seed,
     )
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[errors]} errors"), TimeRemainingColumn(),
-                  console=console, disable=quiet) as progress:
-        bars: dict[str, int] = {}
-
-        def update(label: str, done: int, total: int, errors: int) -> None:
-            if label not in bars:
-                bars[label] = progress.add_task(label, total=total, errors=0)
-            progress.update(bars[label], completed=done, total=total, errors=errors)
-
-        folders = asyncio.run(run(config, plugins, update))
+    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+    try:
+        with shown(quiet) as progress:
+            folders = asyncio.run(run(config, plugins, progress, say))
+    except EndpointDown as exc:
+        raise EaiError(f"{exc}; {resume_hint(folder)}") from None
+    except KeyboardInterrupt:
+        print(f"interrupted: {resume_hint(folder)}", file=sys.stderr)
+        raise typer.Exit(130) from None
     units = collect([folder])
     write_report(units, features_of({u.suite for u in units}), folder, html=True)
     console.print(f"wrote {len(folders)} result folder(s) and the report (report.md, report.html) under {folder}",
@@ -114,17 +141,18 @@ def execute(
 
 
 def run_command(
+    ctx: typer.Context,
     suite: Suites = [],
     module: Annotated[list[str], typer.Option("--module", help=f"Ability module (repeatable): {', '.join(MODULES)}. Default: all.")] = [],
     model: Models = [],
     limit: Limit = None,
     tasks: TaskIds = None,
     out: Out = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out: tasks already answered are kept, the others are asked.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out with its options (run.json): tasks already answered are kept, the others are asked.")] = False,
     concurrency: Concurrency = 8,
     base_url: BaseUrl = None,
     temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = None,
+    max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     cache: CachePath = None,
@@ -142,11 +170,12 @@ def run_command(
     answers arrive, so a killed run loses nothing: rerun with --resume),
     records.jsonl and summary.json; the run folder gets report.md and report.html.
     """
-    execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
-            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+    values = resumed(ctx)
+    execute(**{**values, "module": list(values["module"]) or list(MODULES)})
 
 
 def compose_command(
+    ctx: typer.Context,
     pipeline: Annotated[str, typer.Argument(help="Stages joined by '+', e.g. goal_interpretation+action_sequencing.")],
     suite: Suites = [],
     model: Models = [],
@@ -158,7 +187,7 @@ def compose_command(
     concurrency: Concurrency = 8,
     base_url: BaseUrl = None,
     temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = None,
+    max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     cache: CachePath = None,
@@ -184,6 +213,7 @@ def compose_command(
     modules = [chosen.name]
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:
         modules.append(chosen.final.name)
-    execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
-            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed)
+    values = resumed(ctx)
+    del values["pipeline"], values["modular"]
+    execute(**values, module=modules)
 

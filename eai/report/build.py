@@ -13,6 +13,7 @@ from eai.report.analysis import FEATURES, Features, feature_table
 from eai.report.collect import UnitResult
 from eai.report.compose_tables import compose_tables
 from eai.report.tables import SUITE_LETTERS, TABLES, table_rows
+from eai.report.usage import usage_tables
 
 CSS = ("body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
        "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}th{background:#f4f4f4}td:first-child{text-align:left}")
@@ -39,7 +40,7 @@ def tables(units: Sequence[UnitResult], features: Features) -> list[tuple[str, l
                           [(row[0], [row[1 + j * len(suites) + i] for j in range(len(spec.columns))]) for row in rows])
             for i, suite in enumerate(suites))
         found.append((f"{spec.name}: {spec.title}", headers, rows, charts))
-    found += [(title, headers, rows, "") for title, headers, rows in compose_tables(units)]
+    found += [(title, headers, rows, "") for title, headers, rows in compose_tables(units) + usage_tables(units)]
     for feature in FEATURES:
         found_rows = feature_table(units, feature, features)
         if found_rows:

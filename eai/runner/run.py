@@ -3,10 +3,15 @@
 For each unit, prompts are sent concurrently (at most ``concurrency`` calls in
 flight), answers come from the response cache when the same request was made
 before, and each answer is appended to the unit's ``responses.jsonl`` as soon
-as it arrives. A single module is then scored exactly as ``eai score`` scores
-a file: ``records.jsonl`` and ``summary.json``. A pipeline, or a module with
-replanning or random action failures, runs each task as an episode
-(:mod:`eai.compose.episode`) and logs its record with its answer.
+as it arrives, with its calls' usage (:mod:`eai.usage`). A single module is
+then scored exactly as ``eai score`` scores a file: ``records.jsonl`` and
+``summary.json``. A pipeline, or a module with replanning or random action
+failures, runs each task as an episode (:mod:`eai.compose.episode`) and logs
+its record with its answer.
+
+The run folder is locked while a run works in it; its ``run.json`` holds the
+options that decide the results, which ``--resume`` must match. A server that
+cannot be reached stops the run (EndpointDown) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -14,25 +19,32 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eai import usage
 from eai.exceptions import EaiError
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
-from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id
+from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id, without_credentials
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
-from eai.runner.calls import RetryPolicy, call
-from eai.runner.store import ResponseLog, slug
+from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
+from eai.runner.store import ResponseLog, locked, slug, stored
 from eai.scoring import ScoreResult, score, write_result
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
+Say = Callable[[str], None]  # one line for the user: a unit done, a warning, a hint
+
+# run.json: the options that decide a run's results, and the command-line option of each
+RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", "limit": "--limit", "tasks": "--tasks",
+               "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
+               "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed"}
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,7 @@ class RunConfig:
     task_ids: Sequence[str] | None = None
     resume: bool = False
     generation: GenerationConfig = GenerationConfig()
+    timeout: float = 120.0
     retry: RetryPolicy = RetryPolicy()
     cache: Path | None = None
     model_options: dict[str, str] = field(default_factory=dict)
@@ -91,7 +104,7 @@ def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipe
     return covered if config.limit is None else covered[: config.limit]
 
 
-def prepare(config: RunConfig, plugins: Plugins) -> None:
+def check(config: RunConfig, plugins: Plugins) -> None:
     """Check everything a run needs before any model is called."""
     for suite in config.suites:
         plugins.simulators.get(plugins.suites.get(suite).simulator)
@@ -99,18 +112,45 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
         parse_pipeline(module, plugins)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
-    manifest = config.out / "run.json"
-    spec = {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
-            "limit": config.limit, "tasks": list(config.task_ids or []), "generation": asdict(config.generation),
+
+
+def manifest(config: RunConfig) -> dict[str, Any]:
+    """What run.json holds: the options that decide the results (not the
+    transport's: concurrency, timeout, retries, cache), the base URL without credentials."""
+    return {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
+            "limit": config.limit, "tasks": list(config.task_ids or []),
+            "temperature": config.generation.temperature, "max_tokens": config.generation.max_tokens,
+            "base_url": without_credentials(config.model_options.get("base_url") or "") or None,
             "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed}
-    if manifest.exists():
+
+
+def read_manifest(out: Path) -> dict[str, Any]:
+    """The run.json of the run in ``out``; EaiError when there is none or it is not one."""
+    path = out / "run.json"
+    if not path.is_file():
+        raise EaiError(f"{out} holds no run to resume (no run.json)")
+    try:
+        spec = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
+    if not isinstance(spec, dict) or set(spec) != set(RUN_OPTIONS):
+        raise EaiError(f"{path} is not a run.json of this eai version; start a new run with another --out")
+    return spec
+
+
+def record_manifest(config: RunConfig) -> None:
+    """Write run.json, or check that a resumed run has the same options."""
+    spec = manifest(config)
+    if (config.out / "run.json").exists():
         if not config.resume:
             raise EaiError(f"{config.out} holds a run already; add --resume to finish it, or choose another --out")
-        previous = json.loads(manifest.read_text(encoding="utf-8"))
-        if previous != spec:
-            raise EaiError(f"{config.out} holds a different run ({manifest}); --resume needs the same options")
-    config.out.mkdir(parents=True, exist_ok=True)
-    manifest.write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        previous = read_manifest(config.out)
+        for key, option in RUN_OPTIONS.items():
+            if previous[key] != spec[key]:
+                raise EaiError(f"{option} differs from the run in {config.out}: it was started with "
+                               f"{json.dumps(previous[key])}, not {json.dumps(spec[key])} (leave {option} out to "
+                               "keep the run's)")
+    (config.out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 @contextmanager
@@ -131,8 +171,19 @@ def frozen_heap() -> Iterator[None]:
         gc.unfreeze()
 
 
+async def all_or_none(work: Iterable[Awaitable[None]]) -> None:
+    """Await ``work`` concurrently; when one raises, cancel the others and raise it."""
+    tasks = [asyncio.ensure_future(w) for w in work]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: ResponseCache | None,
-                   progress: Progress) -> Path:
+                   progress: Progress, say: Say) -> Path:
     folder = unit.folder(config.out)
     log = ResponseLog(folder / "responses.jsonl")
     answered = {i for i, r in log.read().items() if not r.error}
@@ -141,30 +192,36 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
+    endpoint = Endpoint(model.endpoint or f"{model.provider}'s server", max(1, config.concurrency), say)
     env = Env(simulator, plugins, {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed})
     gate = asyncio.Semaphore(max(1, config.concurrency))
     ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}
     progress(unit.label, counts["done"], len(tasks), 0)
 
-    def record(task: Task, item: dict[str, Any]) -> None:
-        log.append({"identifier": task.id, **item})
+    def record(task: Task, item: dict[str, Any], calls: list[dict[str, Any]]) -> None:
+        log.append({"identifier": task.id, **item, "calls": calls})
         counts["done"] += 1
         counts["errors"] += bool(item.get("error"))
         progress(unit.label, counts["done"], len(tasks), counts["errors"])
 
-    async def ask(messages: tuple[Message, ...], view: Task, stage: str) -> str:
-        """The model's answer (from the cache when asked before); ModelCallError when it fails.
-        ``view`` is the task as the stage sees it (baselines read its goal)."""
-        request = Request(messages, config.generation, view, stage)
+    async def ask(messages: tuple[Message, ...], view: Task, stage: str, calls: list[dict[str, Any]]) -> str:
+        """The model's answer (from the cache when asked before), its call added
+        to ``calls``; ModelCallError when it fails. ``view`` is the task as the
+        stage sees it (baselines read its goal)."""
+        request = Request(messages, config.generation, view, stage, config.timeout)
         key = cache_key(model, request) if cache is not None and model.cacheable else None
-        text = cache.get(key[0]) if key else None  # type: ignore[union-attr]
-        if text is None:
+        kept = cache.get(key[0]) if key else None  # type: ignore[union-attr]
+        seconds = None
+        if kept is None:
             async with gate:
-                text = await call(model, request, config.retry)
+                answer, seconds = await call(model, request, config.retry, endpoint)
+            kept = stored(answer)
             if key:
-                cache.put(key[0], key[1], text)  # type: ignore[union-attr]
-        return text
+                cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
+        calls.append({"stage": stage, **kept.get("usage", {}), "cached": seconds is None,
+                      "seconds": None if seconds is None else round(seconds, 3)})
+        return kept["text"]
 
     async def answer(task: Task) -> None:
         # Prompts are built and the cache read ahead of the call slots, so a
@@ -172,31 +229,39 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         # once a slot was free put them on every call's path.
         async with ahead:
             await asyncio.sleep(0)  # prepared calls go out before more prompts are built
+            calls: list[dict[str, Any]] = []
             try:
-                text = await ask(pipeline.final.messages(task, env), task, pipeline.final.name)
-                record(task, {"llm_output": text, "error": ""})
+                text = await ask(pipeline.final.messages(task, env), task, pipeline.final.name, calls)
+                record(task, {"llm_output": text, "error": ""}, calls)
             except ModelCallError as exc:
-                record(task, {"llm_output": "", "error": str(exc)})
+                record(task, {"llm_output": "", "error": str(exc)}, calls)
 
     async def evaluate(work: Callable[[], Record]) -> Record:
         return await asyncio.get_running_loop().run_in_executor(None, work)
 
     async def play(task: Task) -> None:
         async with ahead:
+            calls: list[dict[str, Any]] = []
+
+            async def ask_for_task(messages: tuple[Message, ...], view: Task, stage: str) -> str:
+                return await ask(messages, view, stage, calls)
+
             try:
-                item = await episode(task, pipeline, ask, evaluate, env, config.replan)
-                record(task, {**item, "error": ""})
+                item = await episode(task, pipeline, ask_for_task, evaluate, env, config.replan)
+                record(task, {**item, "error": ""}, calls)
             except ModelCallError as exc:
                 failed = await evaluate(lambda: pipeline.final.evaluate("", task, env))
-                record(task, {"llm_output": "", "record": {**failed, "model_error": str(exc)}, "error": str(exc)})
+                record(task, {"llm_output": "", "record": {**failed, "model_error": str(exc)}, "error": str(exc)}, calls)
+            except EndpointDown:
+                raise
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
-                record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"})
+                record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
 
     episodic = len(pipeline.stages) > 1 or config.episodic or not pipeline.final.asks_model
     log.open()
     try:
         with frozen_heap():
-            await asyncio.gather(*((play if episodic else answer)(t) for t in pending))
+            await all_or_none((play if episodic else answer)(t) for t in pending)
     finally:
         log.close()
     if episodic:
@@ -207,19 +272,29 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         result = score(plugins, unit.suite, unit.module, ordered, config.options)
     result.summary["model"] = unit.model
     write_result(result, folder)
+    say(unit_line(unit, result, folder))
     return folder
+
+
+def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
+    """What a finished unit says: tasks scored, failed calls, answers cut by the token limit."""
+    failed = sum("model_error" in r for r in result.records)
+    cut = result.summary.get("usage", {}).get("truncated", 0)
+    return (f"done {unit.label}: {len(result.records)} task(s), {failed} failed call(s), "
+            f"{cut} answer(s) cut by the token limit -> {folder}")
 
 
 def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline: Pipeline, unit: Unit,
                    config: RunConfig) -> ScoreResult:
     """Records of logged episodes in task order, and their summary."""
-    records = [{"identifier": t.id, **items[t.id]["record"],
-                "attempts": items[t.id].get("attempts", [])} for t in tasks if "record" in items.get(t.id, {})]
+    records = [{"identifier": t.id, **items[t.id]["record"], "attempts": items[t.id].get("attempts", []),
+                "usage": usage.recorded(items[t.id].get("calls", []))}
+               for t in tasks if "record" in items.get(t.id, {})]
     summary = {"suite": unit.suite, "module": pipeline.final.name, "pipeline": pipeline.name,
                **pipeline.final.summarize(records),
                "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
                "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-               "unmatched_identifiers": []}
+               "unmatched_identifiers": [], "usage": usage.summarize(records)}
     if records and "success" in records[0]:
         first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in records]
         summary["first_attempt_success_rate"] = percent(sum(first), len(records))
@@ -227,12 +302,18 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
     return ScoreResult(records, summary)
 
 
-async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None) -> list[Path]:
-    """Run every unit in turn; returns their folders."""
-    prepare(config, plugins)
-    cache = ResponseCache(config.cache) if config.cache else None
-    try:
-        return [await run_unit(unit, config, plugins, cache, progress) for unit in config.units()]
-    finally:
-        if cache is not None:
-            cache.close()
+async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None,
+              say: Say = lambda text: None) -> list[Path]:
+    """Run every unit in turn; returns their folders. ``say`` gets a line per
+    finished unit, warnings and hints."""
+    check(config, plugins)
+    if config.resume:
+        read_manifest(config.out)  # one line when there is nothing to resume, before touching the folder
+    with locked(config.out):
+        record_manifest(config)
+        cache = ResponseCache(config.cache, say) if config.cache else None
+        try:
+            return [await run_unit(unit, config, plugins, cache, progress, say) for unit in config.units()]
+        finally:
+            if cache is not None:
+                cache.close()
