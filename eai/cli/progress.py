@@ -14,6 +14,11 @@ from eai.runner.run import Progress as Update
 EVERY = 60.0  # seconds between two lines of one unit without a terminal
 
 
+def say(text: str) -> None:
+    """One line as it is: no markup, emoji codes (``openai:x:``) or wrapping."""
+    console.out(text, highlight=False)
+
+
 class Lines:
     """A line when a unit starts, when its last task is done, and in between
     at most every ``every`` seconds of ``clock``."""
@@ -36,7 +41,7 @@ def shown(quiet: bool) -> Iterator[Update]:
     if quiet:
         yield lambda label, done, total, errors: None
     elif not console.is_terminal:
-        yield Lines(lambda text: console.print(text, highlight=False, soft_wrap=True))
+        yield Lines(say)
     else:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("{task.fields[errors]} errors"), TimeRemainingColumn(), console=console) as progress:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from eai.cli.output import console
-from eai.cli.progress import shown
+from eai.cli.progress import say, shown
 from eai.cli.report import features_of
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
@@ -125,7 +125,6 @@ def execute(
         action_failure_p=action_failure_p,
         seed=seed,
     )
-    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
     try:
         with shown(quiet) as progress:
             folders = asyncio.run(run(config, plugins, progress, say))
