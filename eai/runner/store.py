@@ -28,7 +28,7 @@ from eai.exceptions import EaiError
 from eai.llm import Answer
 from eai.responses import Response, parse_response
 
-MAX_STORED_CHARS = 1_000_000  # 500 times the longest gold answer; what is scored is capped lower (docs/models.md)
+MAX_STORED_CHARS = 1_000_000  # about 400 times the longest gold answer (docs/models.md)
 
 
 def slug(model_id: str) -> str:
