@@ -51,10 +51,10 @@ def test_a_call_past_the_timeout_is_abandoned_and_retried(plugins, gold, tmp_pat
 
 
 def test_a_call_that_keeps_timing_out_is_recorded_as_failed(plugins, gold, tmp_path):
-    with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=2.0)) as server:
-        run_once(plugins, run_config(tmp_path / "run", server.url, limit=1, timeout=0.5,
+    with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=60.0)) as server:
+        run_once(plugins, run_config(tmp_path / "run", server.url, limit=1, timeout=2.0,
                                      retry=RetryPolicy(attempts=2, first_delay=0.01)))
-    assert server.count == 2
+    assert server.count <= 2  # on a loaded machine an attempt may end before its request arrives
     [record] = read_jsonl(tmp_path / "run" / UNIT / "records.jsonl")
     assert "after 2 attempt(s)" in record["model_error"] and not record["success"]
 
