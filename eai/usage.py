@@ -5,17 +5,15 @@ prompt and completion tokens, finish reason, characters dropped from a huge
 answer, seconds, whether the cache answered). Records and summary.json keep
 only what the answers themselves say (tokens, finish reasons), so identical
 answers give byte-identical files; seconds and cache hits are facts of one
-run, totalled from responses.jsonl by :func:`run_usage` for the report.
+run, totalled from responses.jsonl for the report (:mod:`eai.report.usage`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 from eai.modules.base import Record
-from eai.runner.store import ResponseLog
 
 RECORDED = ("stage", "prompt_tokens", "completion_tokens", "finish_reason", "chars_dropped")
 TRUNCATED = "length"  # the finish reason of an answer cut by the token limit
@@ -41,13 +39,3 @@ def summarize(records: Sequence[Record]) -> dict[str, Any]:
             "completion_tokens": _total(calls, "completion_tokens"),
             "truncated": sum(c.get("finish_reason") == TRUNCATED for c in calls)}
 
-
-def run_usage(responses: Path) -> dict[str, Any]:
-    """Calls a run made (``model_calls``, their ``seconds`` in all) and answered from
-    the cache (``cached``), from a unit's responses.jsonl; {} without one."""
-    if not responses.is_file():
-        return {}
-    calls = [call for response in ResponseLog(responses).read().values() for call in response.calls]
-    made = [c for c in calls if not c.get("cached")]
-    return {"model_calls": len(made), "cached": len(calls) - len(made),
-            "seconds": round(sum(c.get("seconds") or 0.0 for c in made), 1)}

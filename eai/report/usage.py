@@ -5,13 +5,25 @@ the token limit, and the time the calls took (from responses.jsonl: see
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from eai.report.collect import UnitResult
-from eai.usage import run_usage
+from eai.runner.store import ResponseLog
 
 HEADERS = ["Suite", "Module", "Model", "Tasks", "Calls", "From cache", "Calls with token counts", "Prompt tokens",
            "Completion tokens", "Cut by the token limit", "Model time (s)"]
+
+
+def run_usage(responses: Path) -> dict[str, Any]:
+    """Calls a run made (``model_calls``, their ``seconds`` in all) and answered from
+    the cache (``cached``), from a unit's responses.jsonl; {} without one."""
+    if not responses.is_file():
+        return {}
+    calls = [call for response in ResponseLog(responses).read().values() for call in response.calls]
+    made = [c for c in calls if not c.get("cached")]
+    return {"model_calls": len(made), "cached": len(calls) - len(made),
+            "seconds": round(sum(c.get("seconds") or 0.0 for c in made), 1)}
 
 
 def usage_tables(units: Sequence[UnitResult]) -> list[tuple[str, list[str], list[list[Any]]]]:
