@@ -5,7 +5,8 @@ default search budget. For each suite prints the wall time of the command,
 how many plans succeed, and each failure with its outcome (goal unmet after
 an executable refinement, unreachable subgoal, budget exhausted, grammar).
 Extra arguments after the suite names are passed to ``eai score``
-(e.g. ``--max-nodes 500``).
+(e.g. ``--max-nodes 500``), but ``--states-first``, which writes each plan's
+state goals before its relation goals.
 """
 
 import json
@@ -20,10 +21,10 @@ from eai.modules.subgoal_decomposition import goal_subgoal_plan
 from eai.plugins import get_plugins
 
 
-def responses(suite: str) -> list[dict[str, str]]:
+def responses(suite: str, states_first: bool = False) -> list[dict[str, str]]:
     plugins = get_plugins()
     simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)
-    return [{"identifier": t.id, "llm_output": json.dumps({"output": goal_subgoal_plan(t, simulator)})}
+    return [{"identifier": t.id, "llm_output": json.dumps({"output": goal_subgoal_plan(t, simulator, ("state", "relation") if states_first else None)})}
             for t in plugins.suites.get(suite).load()]
 
 
@@ -36,7 +37,8 @@ def outcome(record: dict) -> str:
 
 
 def main() -> None:
-    args = sys.argv[1:]
+    args = [arg for arg in sys.argv[1:] if arg != "--states-first"]
+    states_first = len(args) < len(sys.argv) - 1
     options = next((i for i, arg in enumerate(args) if arg.startswith("-")), len(args))
     suites, extra = args[:options], args[options:]
     plugins = get_plugins()
@@ -48,7 +50,7 @@ def main() -> None:
                 print(f"{suite}: its simulator is not installed")
                 continue
             path = Path(tmp) / f"{suite}.json"
-            path.write_text(json.dumps(responses(suite)))
+            path.write_text(json.dumps(responses(suite, states_first)))
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "eai", "score", str(path), "--suite", suite, "--module",
                             "subgoal_decomposition", "--out", str(Path(tmp) / suite), "--quiet", *extra], check=True)

@@ -1,8 +1,9 @@
 """Health findings: what ``eai doctor`` reports, gathered from the kernel and plugins.
 
-Any registered simulator, planner, model provider or suite may define
-``doctor() -> list[Finding]`` to report on what it needs. Each suite's
-simulator is checked by running the gold plan of the suite's first task.
+Any registered simulator, planner, model provider, suite or environment may
+define ``doctor() -> list[Finding]`` to report on what it needs. Each suite's
+simulator is checked by running the gold plan of the suite's first task; each
+live environment by the conformance kit on that task.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import sys
 from dataclasses import asdict, dataclass
 
+from eai.environment import EnvironmentProvider
 from eai.goals import GoalChecker
 from eai.plugins import Plugins
 from eai.suite import TaskSuite
@@ -49,7 +51,7 @@ def gather(plugins: Plugins) -> list[Finding]:
                 f"or leave it out of EAI_LOAD_PLUGINS",
             )
         )
-    for registry in (plugins.suites, plugins.simulators, plugins.planners, plugins.models):
+    for registry in (plugins.suites, plugins.simulators, plugins.planners, plugins.models, plugins.environments):
         for _, item in registry:
             report = getattr(item, "doctor", None)
             if report is not None:
@@ -57,7 +59,8 @@ def gather(plugins: Plugins) -> list[Finding]:
                     findings.extend(report())
                 except Exception as exc:  # a broken check is itself a finding
                     findings.append(Finding(f"{registry.kind} {item.name}", False, f"check raised {exc!r}"))
-    return findings + [simulator_finding(plugins, name, suite) for name, suite in plugins.suites]
+    findings += [simulator_finding(plugins, name, suite) for name, suite in plugins.suites]
+    return findings + [environment_finding(plugins, provider) for _, provider in plugins.environments]
 
 
 def simulator_finding(plugins: Plugins, name: str, suite: TaskSuite) -> Finding:
@@ -76,3 +79,21 @@ def simulator_finding(plugins: Plugins, name: str, suite: TaskSuite) -> Finding:
     ok = run.executable and reached
     outcome = "goal reached" if ok else f"failed: {run.error_type or 'goal not reached'}"
     return Finding(label, ok, f"gold plan of {name} {task.id} ({len(task.gold_plan)} steps): {outcome}")
+
+
+def environment_finding(plugins: Plugins, provider: EnvironmentProvider) -> Finding:
+    """Whether a live environment passes the conformance kit on its simulator's first task."""
+    from eai.testing.environment import conformance_problems  # imports pytest: only when needed
+
+    label = f"environment {provider.name}"
+    suite = next((s for _, s in plugins.suites if s.simulator == provider.simulator), None)
+    if suite is None:
+        return Finding(label, False, f"no installed suite has {provider.simulator!r} tasks to try it on",
+                       f"install the suite of simulator {provider.simulator!r}")
+    try:
+        [task] = suite.load(suite.ids()[:1])
+        problems = conformance_problems(provider, [task])
+    except Exception as exc:  # a broken environment is itself a finding
+        return Finding(label, False, f"conformance on {suite.name} raised {exc!r}", "see docs/environments.md")
+    detail = f"conformance on {suite.name} {task.id}: " + ("passed" if not problems else "; ".join(problems[:3]))
+    return Finding(label, not problems, detail, "" if not problems else "see docs/environments.md")

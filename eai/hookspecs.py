@@ -38,6 +38,13 @@ def eai_register_suites(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
+def eai_register_environments(register: Callable[[Any], None]) -> None:
+    """Register live environments: ``register(provider)``, an
+    :class:`eai.environment.EnvironmentProvider` that runs the tasks of a
+    symbolic simulator step by step (a real simulator; docs/environments.md)."""
+
+
+@hookspec
 def eai_register_commands(cli: Any) -> None:
     """Add sub-commands to the ``eai`` command line; ``cli`` is the typer app."""
 

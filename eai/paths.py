@@ -1,4 +1,4 @@
-"""Where eai keeps its task data."""
+"""Where eai keeps its task data, and whether it can write where it is asked to."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import eai
+from eai.exceptions import EaiError
 
 TASKS_ENV = "EAI_TASKS_DIR"
 
@@ -18,3 +19,15 @@ def tasks_dir() -> Path:
     package = Path(eai.__file__).resolve().parent
     checkout = package.parent / "tasks"
     return checkout if checkout.is_dir() else package / "tasks_data"
+
+
+def check_output_folder(path: Path, option: str = "--out") -> None:
+    """One clear error, before any work, when ``path`` cannot be a folder eai writes into."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise EaiError(f"{option} {path} is a file, not a folder")
+    existing = next(p for p in (path, *path.parents) if p.exists() or p == Path(p.anchor or "."))
+    if not existing.is_dir():
+        raise EaiError(f"{option} {path}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise EaiError(f"{option} {path}: cannot write in {existing} (permission denied)")

@@ -50,6 +50,7 @@ class Plugins:
     models: Registry[Any] = field(default_factory=lambda: Registry("model provider"))
     suites: Registry[Any] = field(default_factory=lambda: Registry("suite"))
     stages: Registry[Any] = field(default_factory=lambda: Registry("stage"))
+    environments: Registry[Any] = field(default_factory=lambda: Registry("environment"))
     loaded: list[PluginInfo] = field(default_factory=list)
     failures: list[PluginFailure] = field(default_factory=list)
 
@@ -95,6 +96,7 @@ class Plugins:
             "eai_register_models": self.models,
             "eai_register_suites": self.suites,
             "eai_register_stages": self.stages,
+            "eai_register_environments": self.environments,
         }
 
 

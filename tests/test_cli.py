@@ -1,6 +1,11 @@
 import json
+import re
+from importlib import metadata
 
-from tests.helpers import run_eai
+import pytest
+
+from eai.install import DISTRIBUTION
+from tests.helpers import eai_cli, run_eai
 
 
 def test_help_names_the_commands():
@@ -10,8 +15,14 @@ def test_help_names_the_commands():
         assert command in result.stdout
 
 
+def builtin_plugins() -> dict[str, str]:
+    """Only eai's own plugins, whatever else is installed here (EAI_LOAD_PLUGINS)."""
+    names = [ep.name for ep in metadata.distribution(DISTRIBUTION).entry_points if ep.group == "eai"]
+    return {"EAI_LOAD_PLUGINS": ",".join(sorted(names))}
+
+
 def test_doctor_json_reports_python():
-    result = run_eai("doctor", "--json")
+    result = run_eai("doctor", "--json", env=builtin_plugins())
     report = json.loads(result.stdout)
     python = next(f for f in report["findings"] if f["name"] == "python")
     assert python["ok"]
@@ -19,7 +30,49 @@ def test_doctor_json_reports_python():
 
 
 def test_doctor_runs_each_suites_simulator_with_no_3d_simulator_installed():
-    report = json.loads(run_eai("doctor", "--json").stdout)
+    report = json.loads(run_eai("doctor", "--json", env=builtin_plugins()).stdout)
     simulators = {f["name"]: f for f in report["findings"] if f["name"].startswith("simulator ")}
-    assert set(simulators) == {"simulator virtualhome", "simulator behavior"}
+    assert set(simulators) == {"simulator virtualhome", "simulator behavior", "simulator alfred", "simulator habitat"}
     assert all(f["ok"] and f["detail"].endswith("goal reached") for f in simulators.values()), simulators
+
+
+def commands(group=None, path=()):
+    """Every command path of the ``eai`` command line: ("run",), ("tasks", "list")..."""
+    import typer
+
+    from eai.cli import app
+
+    group = group or typer.main.get_command(app)
+    found = [path]
+    for name, command in getattr(group, "commands", {}).items():
+        found += commands(command, (*path, name))
+    return found
+
+
+@pytest.mark.parametrize("path", commands(), ids=lambda p: " ".join(p) or "eai")
+def test_every_help_has_an_example_and_no_type_placeholders(path, capsys):
+    code, out, err = eai_cli(capsys, *path, "-h")
+    assert code == 0, err
+    assert "Examples:" in out and f"eai {' '.join(path)}".strip() in out.split("Examples:")[1]
+    for placeholder in ("<bool>", "<list[", "<path>", "<str>", "<int", "<float"):
+        assert placeholder not in out, placeholder
+    usage = next(line for line in out.splitlines() if "Usage:" in line)
+    assert "{" not in usage and usage.split("Usage: ")[1].split()[:len(path) + 1] == ["eai", *path], usage
+    long_help = eai_cli(capsys, *path, "--help")[1]
+    assert long_help == out
+
+
+def test_flags_take_no_value_and_the_version_is_there(capsys):
+    from eai import __version__
+
+    assert eai_cli(capsys, "--version")[:2] == (0, f"eai {__version__}\n")
+    code, out, _ = eai_cli(capsys, "doctor", "-h")
+    assert code == 0 and re.search(r"--json\s+Print JSON", out)
+    code, _, err = eai_cli(capsys, "list", "suites", "--json", "true")
+    assert code == 2 and re.search(r"unexpected extra argument.*\(true\)", err)
+
+
+def test_an_unknown_module_is_named_a_module_among_the_four(capsys):
+    code, _, err = eai_cli(capsys, "run", "--module", "nosuch", "--limit", "1")
+    assert code == 2 and err == ("error: unknown module 'nosuch' (known: action_sequencing, goal_interpretation, "
+                                 "subgoal_decomposition, transition_modeling)\n")

@@ -5,7 +5,7 @@ import json
 import re
 
 from eai.plugins import get_plugins
-from tests.helpers import run_eai, upstream_output
+from tests.helpers import run_eai, table_rows, upstream_output
 
 TASKS = 6
 
@@ -23,12 +23,6 @@ def score_folder(tmp_path, name, keep_steps):
     return out.parent
 
 
-def table_rows(report: str, title: str) -> dict[str, list[str]]:
-    section = report.split(f"### {title}", 1)[1].split("###", 1)[0]
-    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ") and "---" not in line]
-    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows[1:]}
-
-
 def test_two_runs_of_one_model_are_two_rows_and_the_page_works_offline(tmp_path):
     gold = score_folder(tmp_path, "gold", lambda t: len(t.gold_plan))
     cut = score_folder(tmp_path, "cut", lambda t: len(t.gold_plan) // 2)
@@ -38,13 +32,14 @@ def test_two_runs_of_one_model_are_two_rows_and_the_page_works_offline(tmp_path)
     report = (out / "report.md").read_text()
     rows = table_rows(report, "Table 4")
     assert set(rows) == {"answers (gold)", "answers (cut)"}, rows
-    assert rows["answers (gold)"][0] == "100.0"  # task success (V)
-    assert float(rows["answers (cut)"][0]) < 100.0
+    assert rows["answers (gold)"]["Goal evaluation: Task SR (V)"] == "100.0"
+    assert float(rows["answers (cut)"]["Goal evaluation: Task SR (V)"]) < 100.0
+    assert rows["answers (gold)"]["Tasks: n (V)"] == str(TASKS)
     assert "by gold plan length" in report
     page = (out / "report.html").read_text()
     assert page.count("<svg") >= 2
     assert set(re.findall(r"https?://[^\"' )>]+", page)) <= {"http://www.w3.org/2000/svg"}
-    assert len(json.loads((out / "summary.json").read_text())["units"]) == 2
+    assert len(json.loads((out / "report.json").read_text())["units"]) == 2
 
 
 def test_a_folder_without_results_is_one_clear_error(tmp_path):

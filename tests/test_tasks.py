@@ -119,8 +119,12 @@ def test_import_from_the_real_wheel_reproduces_tasks_byte_for_byte(tmp_path):
     out = tmp_path / "tasks"
     result = run_eai("tasks", "import", "eai-eval", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    for path in sorted((ROOT / "tasks").rglob("*")):
-        if path.is_file():
-            assert (out / path.relative_to(ROOT / "tasks")).read_bytes() == path.read_bytes(), path
-    assert sorted(p.relative_to(out) for p in out.rglob("*")) == sorted(
-        p.relative_to(ROOT / "tasks") for p in (ROOT / "tasks").rglob("*"))
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "behavior", "virtualhome"]
+    for suite in ("behavior", "virtualhome"):
+        committed = ROOT / "tasks" / suite
+        for path in sorted(committed.rglob("*")):
+            if path.is_file():
+                assert (out / suite / path.relative_to(committed)).read_bytes() == path.read_bytes(), path
+        assert sorted(p.relative_to(out / suite) for p in (out / suite).rglob("*")) == sorted(
+            p.relative_to(committed) for p in committed.rglob("*"))
+    assert "| `behavior/` | eai-eval 1.0.5" in (out / "README.md").read_text()

@@ -6,24 +6,43 @@ import sys
 
 import typer
 
+import eai
 from eai.cli import doctor, listing, report, run, score, tasks
+from eai.cli.command import CONTEXT, Command, Group
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
 
 app = typer.Typer(
     name="eai",
-    help="Embodied Agent Interface: evaluate LLMs as embodied decision-making agents.",
+    help="Embodied Agent Interface: evaluate LLMs as embodied decision-making agents.\n\n"
+         "Examples:\n\n\b\n    eai run --limit 5\n    eai run --model openai:gpt-4o-mini --module action_sequencing\n"
+         "    eai report runs/*\n    eai doctor",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings=CONTEXT,
+    cls=Group,
 )
-app.command("list")(listing.list_command)
-app.command("doctor")(doctor.doctor_command)
+app.command("list", cls=Command)(listing.list_command)
+app.command("doctor", cls=Command)(doctor.doctor_command)
 app.add_typer(tasks.app, name="tasks")
-app.command("score")(score.score_command)
-app.command("run")(run.run_command)
-app.command("compose")(run.compose_command)
-app.command("report")(report.report_command)
+app.command("score", cls=Command)(score.score_command)
+app.command("run", cls=Command)(run.run_command)
+app.command("compose", cls=Command)(run.compose_command)
+app.command("report", cls=Command)(report.report_command)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"eai {eai.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+) -> None:
+    pass
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -10,7 +10,14 @@ from eai.plugins import get_plugins
 
 
 def doctor_command(as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts.")) -> None:
-    """Check Python, plugins, task data, simulators and planners; exit 1 when something required is broken."""
+    """Check Python, plugins, task data, simulators and planners; exit 1 when something required is broken.
+
+    Examples:
+
+    \b
+        eai doctor
+        eai doctor --json
+    """
     findings = gather(get_plugins())
     broken = [f for f in findings if not f.ok and f.required]
     if as_json:

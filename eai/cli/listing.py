@@ -15,14 +15,22 @@ class Kind(str, Enum):
     planners = "planners"
     models = "models"
     suites = "suites"
+    environments = "environments"
     plugins = "plugins"
 
 
 def list_command(
-    kind: Kind = typer.Argument(..., help="What to list: simulators, planners, models, suites or plugins."),
+    kind: Kind = typer.Argument(..., metavar="KIND", help="What to list: simulators, planners, models, suites, environments or plugins."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """List simulators, planners, model providers, task suites or plugins."""
+    """List simulators, planners, model providers, task suites, live environments or plugins.
+
+    Examples:
+
+    \b
+        eai list suites
+        eai list plugins --json
+    """
     plugins = get_plugins()
     if kind is Kind.plugins:
         rows = [

@@ -8,15 +8,10 @@ from contextlib import contextmanager
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from eai.cli.output import console
+from eai.cli.output import console, say
 from eai.runner.run import Progress as Update
 
 EVERY = 60.0  # seconds between two lines of one unit without a terminal
-
-
-def say(text: str) -> None:
-    """One line as it is: no markup, emoji codes (``openai:x:``) or wrapping."""
-    console.out(text, highlight=False)
 
 
 class Lines:
@@ -44,7 +39,7 @@ def shown(quiet: bool) -> Iterator[Update]:
         yield Lines(say)
     else:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("{task.fields[errors]} errors"), TimeRemainingColumn(), console=console) as progress:
+                      TextColumn("{task.fields[errors]} failed calls"), TimeRemainingColumn(), console=console) as progress:
             bars: dict[str, int] = {}
 
             def update(label: str, done: int, total: int, errors: int) -> None:

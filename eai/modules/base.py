@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eai.environment import EnvironmentProvider
 from eai.llm import Message
 from eai.plugins import Plugins
 from eai.simulator import Simulator
@@ -21,12 +22,14 @@ Progress = Callable[[int, int], None]  # (done, total)
 @dataclass
 class Env:
     """What evaluation may use besides the task: the simulator (None for a
-    module that needs none), the plugins (for planners) and options such as
-    planner budgets."""
+    module that needs none), the plugins (for planners), options such as
+    planner budgets, and the live environment plans run in step by step
+    (episodes; None: the simulator's world directly)."""
 
     simulator: Simulator | None
     plugins: Plugins
     options: Mapping[str, Any] = field(default_factory=dict)
+    environment: EnvironmentProvider | None = None
 
 
 class AbilityModule(ABC):

@@ -26,25 +26,30 @@ from pathlib import Path
 from typing import Any
 
 from eai import usage
-from eai.exceptions import EaiError
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
+from eai.environment import EnvironmentProvider, SymbolicProvider
+from eai.exceptions import EaiError
 from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id, without_credentials
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
+from eai.runner.selection import check_selection, claims
 from eai.runner.store import ResponseLog, locked, slug, stored
-from eai.scoring import ScoreResult, score, write_result
+from eai.scoring import ScoreResult, guarded, score, summarize, write_result
+from eai.simulator import Simulator
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
 Say = Callable[[str], None]  # one line for the user: a unit done, a warning, a hint
 
 # run.json: the options that decide a run's results, and the command-line option of each
+# ("options": the modules' options, e.g. the planner budgets, each named by its own flag)
 RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", "limit": "--limit", "tasks": "--tasks",
                "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
-               "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed"}
+               "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
+               "environment": "--environment", "options": ""}
 
 
 @dataclass(frozen=True)
@@ -80,10 +85,11 @@ class RunConfig:
     replan: int = 0
     action_failure_p: float = 0.0
     seed: int = 0
+    environment: str | None = None  # a registered live environment episodes run in
 
     @property
     def episodic(self) -> bool:
-        return self.replan > 0 or self.action_failure_p > 0
+        return self.replan > 0 or self.action_failure_p > 0 or self.environment is not None
 
     def units(self) -> list[Unit]:
         return [Unit(s, m, model) for s in self.suites for m in self.modules for model in self.models]
@@ -94,12 +100,21 @@ def resolve_model(plugins: Plugins, spec: str, options: dict[str, str]) -> Langu
     return plugins.models.get(provider).create(name, options)
 
 
+def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -> EnvironmentProvider:
+    """The environment episodes run in: the registered one named ``name``, or the simulator's symbolic world."""
+    if name is None:
+        return SymbolicProvider(simulator)
+    provider = plugins.environments.get(name)
+    if provider.simulator != simulator.name:
+        raise EaiError(f"environment {name!r} runs {provider.simulator} tasks, not {simulator.name} tasks")
+    return provider
+
+
 def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipeline) -> list[Task]:
-    """The suite's tasks every stage covers, narrowed to ``task_ids``, at most ``limit``."""
-    ids = plugins.suites.get(suite).ids()
-    if config.task_ids:
-        wanted = set(config.task_ids)
-        ids = [i for i in ids if i in wanted]
+    """The suite's tasks every stage covers, narrowed to ``task_ids`` (ids or
+    subset names), at most ``limit``."""
+    found = plugins.suites.get(suite)
+    ids = found.select(list(config.task_ids)) if config.task_ids else found.ids()
     covered = [t for t in plugins.suites.get(suite).load(ids) if all(s.applies_to(t) for s in pipeline.stages)]
     return covered if config.limit is None else covered[: config.limit]
 
@@ -107,21 +122,24 @@ def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipe
 def check(config: RunConfig, plugins: Plugins) -> None:
     """Check everything a run needs before any model is called."""
     for suite in config.suites:
-        plugins.simulators.get(plugins.suites.get(suite).simulator)
+        live_environment(plugins, config.environment, plugins.simulators.get(plugins.suites.get(suite).simulator))
     for module in config.modules:
         parse_pipeline(module, plugins)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
+    check_selection(plugins, config.suites, config.modules, config.task_ids)
 
 
 def manifest(config: RunConfig) -> dict[str, Any]:
     """What run.json holds: the options that decide the results (not the
-    transport's: concurrency, timeout, retries, cache), the base URL without credentials."""
+    transport's: concurrency, timeout, retries, cache), the base URL without
+    credentials, and the modules' options (the planner budgets)."""
     return {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
             "limit": config.limit, "tasks": list(config.task_ids or []),
             "temperature": config.generation.temperature, "max_tokens": config.generation.max_tokens,
             "base_url": without_credentials(config.model_options.get("base_url") or "") or None,
-            "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed}
+            "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
+            "environment": config.environment, "options": dict(config.options)}
 
 
 def read_manifest(out: Path) -> dict[str, Any]:
@@ -145,12 +163,23 @@ def record_manifest(config: RunConfig) -> None:
         if not config.resume:
             raise EaiError(f"{config.out} holds a run already; add --resume to finish it, or choose another --out")
         previous = read_manifest(config.out)
-        for key, option in RUN_OPTIONS.items():
-            if previous[key] != spec[key]:
-                raise EaiError(f"{option} differs from the run in {config.out}: it was started with "
-                               f"{json.dumps(previous[key])}, not {json.dumps(spec[key])} (leave {option} out to "
-                               "keep the run's)")
+        for option, was, now in differences(previous, json.loads(json.dumps(spec))):
+            raise EaiError(f"{option} differs from the run in {config.out}: it was started with "
+                           f"{json.dumps(was)}, not {json.dumps(now)} (leave {option} out to keep the run's)")
     (config.out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def differences(previous: dict[str, Any], spec: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:
+    """(option, value in ``previous``, value in ``spec``) for each option of run.json that differs;
+    a module option is named by its flag (``max_nodes``: ``--max-nodes``)."""
+    for key, option in RUN_OPTIONS.items():
+        if key == "options":
+            was, now = previous[key], spec[key]
+            for name in sorted(set(was) | set(now)):
+                if was.get(name) != now.get(name):
+                    yield f"--{name.replace('_', '-')}", was.get(name), now.get(name)
+        elif previous[key] != spec[key]:
+            yield option, previous[key], spec[key]
 
 
 @contextmanager
@@ -193,7 +222,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
     endpoint = Endpoint(model.endpoint or f"{model.provider}'s server", max(1, config.concurrency), say)
-    env = Env(simulator, plugins, {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed})
+    options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
+    env = Env(simulator, plugins, options, live_environment(plugins, config.environment, simulator))
     gate = asyncio.Semaphore(max(1, config.concurrency))
     ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}
@@ -237,7 +267,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
                 record(task, {"llm_output": "", "error": str(exc)}, calls)
 
     async def evaluate(work: Callable[[], Record]) -> Record:
-        return await asyncio.get_running_loop().run_in_executor(None, work)
+        return await asyncio.get_running_loop().run_in_executor(None, guarded, work)
 
     async def play(task: Task) -> None:
         async with ahead:
@@ -249,9 +279,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             try:
                 item = await episode(task, pipeline, ask_for_task, evaluate, env, config.replan)
                 record(task, {**item, "error": ""}, calls)
-            except ModelCallError as exc:
-                failed = await evaluate(lambda: pipeline.final.evaluate("", task, env))
-                record(task, {"llm_output": "", "record": {**failed, "model_error": str(exc)}, "error": str(exc)}, calls)
+            except ModelCallError as exc:  # not the model's answer: not scored (eai.scoring.summarize)
+                record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)}, calls)
             except EndpointDown:
                 raise
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
@@ -269,7 +298,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     else:
         responses = log.read()
         ordered = [responses[t.id] for t in tasks if t.id in responses]
-        result = score(plugins, unit.suite, unit.module, ordered, config.options)
+        result = score(plugins, unit.suite, unit.module, ordered, config.options, task_ids=[t.id for t in tasks])
     result.summary["model"] = unit.model
     write_result(result, folder)
     say(unit_line(unit, result, folder))
@@ -277,11 +306,14 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
 
 def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
-    """What a finished unit says: tasks scored, failed calls, answers cut by the token limit."""
-    failed = sum("model_error" in r for r in result.records)
-    cut = result.summary.get("usage", {}).get("truncated", 0)
-    return (f"done {unit.label}: {len(result.records)} task(s), {failed} failed call(s), "
-            f"{cut} answer(s) cut by the token limit -> {folder}")
+    """What a finished unit's figures are over, and its answers cut by the token limit:
+    ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
+    s = result.summary
+    failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
+    cut = s.get("usage", {}).get("truncated", 0)
+    cut_text = f", {cut} answer(s) cut by the token limit" if cut else ""
+    empty = " (nothing scored: no figures)" if not s.get("n") else ""
+    return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty} -> {folder}"
 
 
 def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline: Pipeline, unit: Unit,
@@ -291,14 +323,14 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
                 "usage": usage.recorded(items[t.id].get("calls", []))}
                for t in tasks if "record" in items.get(t.id, {})]
     summary = {"suite": unit.suite, "module": pipeline.final.name, "pipeline": pipeline.name,
-               **pipeline.final.summarize(records),
-               "model_error_rate": percent(sum("model_error" in r for r in records), len(records)),
+               **summarize(pipeline.final.summarize, records, tasks=len(tasks)),
                "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-               "unmatched_identifiers": [], "usage": usage.summarize(records)}
-    if records and "success" in records[0]:
-        first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in records]
-        summary["first_attempt_success_rate"] = percent(sum(first), len(records))
-        summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in records) / len(records), 2)
+               "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}
+    scored = [r for r in records if "success" in r]
+    if scored:
+        first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in scored]
+        summary["first_attempt_success_rate"] = percent(sum(first), len(scored))
+        summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in scored) / len(scored), 2)
     return ScoreResult(records, summary)
 
 
@@ -313,7 +345,8 @@ async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *
         record_manifest(config)
         cache = ResponseCache(config.cache, say) if config.cache else None
         try:
-            return [await run_unit(unit, config, plugins, cache, progress, say) for unit in config.units()]
+            return [await run_unit(unit, config, plugins, cache, progress, say) for unit in config.units()
+                    if claims(plugins, unit.suite, unit.module)]  # each suite on the modules its simulator claims
         finally:
             if cache is not None:
                 cache.close()

@@ -2,7 +2,7 @@
 
 from eai.world.actions import Action, Trajectory
 from eai.world.objects import Obj
-from eai.world.state import Atom, AtomIndex, Literal, State, format_atom
+from eai.world.state import Atom, AtomIndex, Decoded, Literal, State, format_atom
 from eai.world.task import Goal, Task, TransitionModelTask
 
-__all__ = ["Action", "Atom", "AtomIndex", "Goal", "Literal", "Obj", "State", "Task", "Trajectory", "TransitionModelTask", "format_atom"]
+__all__ = ["Action", "Atom", "AtomIndex", "Decoded", "Goal", "Literal", "Obj", "State", "Task", "Trajectory", "TransitionModelTask", "format_atom"]

@@ -1,6 +1,7 @@
 """``eai run`` as a user runs it: the real command line in a subprocess, against
 the fake server over real HTTP (``--base-url``)."""
 
+import json
 import os
 import signal
 import subprocess
@@ -9,7 +10,7 @@ import time
 
 from eai.cli.progress import Lines
 from eai.runner.store import ResponseLog
-from tests.helpers import run_eai
+from tests.helpers import run_eai, table_rows
 from tests.models.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, MODEL, UNIT, needs_entry_point, read_jsonl
 
@@ -115,7 +116,7 @@ def test_ctrl_c_says_how_to_resume_and_resume_takes_the_options_from_run_json(go
     label = f"virtualhome/action_sequencing/{MODEL}"
     assert f"{label}: {len(answered)}/8 task(s), 0 failed call(s)" in result.stdout
     assert f"{label}: 8/8 task(s), 0 failed call(s)" in result.stdout
-    assert f"done {label}: 8 task(s), 0 failed call(s), 0 answer(s) cut by the token limit" in result.stdout
+    assert f"done {label}: n=8 of 8 tasks -> {out / UNIT}" in result.stdout
     report = (out / "report.md").read_text()
     assert "### Model usage" in report and f"| virtualhome | action_sequencing | {MODEL} | 8 | 8 | 0 | 8 |" in report
 
@@ -138,3 +139,15 @@ def test_without_a_terminal_a_line_per_unit_start_and_end_and_at_most_one_a_minu
         now[0] = at
         lines("vh/as/m", done, 6, 0)
     assert printed == [f"vh/as/m: {done}/6 task(s), 0 failed call(s)" for done in (0, 3, 5, 6)]
+
+
+def test_a_run_whose_calls_all_fail_shows_no_figure_and_exits_non_zero(gold, tmp_path):
+    with FakeServer(answer=gold.answer, reply=lambda body: Reply(400, message="model not found")) as server:
+        result = run_eai(*run_args(tmp_path / "run", server, "--limit", "3", "--no-cache"), env={"OPENAI_API_KEY": FAKE_KEY})
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "no answer was scored: all 3 model call(s) failed" in result.stderr
+    summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
+    assert (summary["n"], summary["tasks"], summary["model_errors"]) == (0, 3, 3) and "errors" not in summary
+    row = table_rows((tmp_path / "run" / "report.md").read_text(), "Table 4")[MODEL]
+    assert (row["Tasks: n (V)"], row["Tasks: Model errors (V)"]) == ("0", "3")
+    assert row["Grammar error: Parsing (V)"] == row["Goal evaluation: Task SR (V)"] == "-"  # not the model's parsing

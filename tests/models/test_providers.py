@@ -8,9 +8,11 @@ import sys
 import pytest
 
 from eai.exceptions import EaiError
+from eai.install import command_for
 from eai.llm import Answer, GenerationConfig, Message, ModelCallError, Request, Usage
 from eai.runner.run import run
 from eai_langchain.providers import AnthropicProvider, OllamaProvider, OpenAIProvider
+from tests.helpers import ROOT
 from tests.models.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, run_config
 
@@ -142,7 +144,19 @@ def test_a_missing_extra_is_one_line_naming_the_install(provider, monkeypatch):
     with pytest.raises(EaiError) as caught:
         PROVIDERS[provider]().create("fake-model", {})
     message = str(caught.value)
-    assert message.count("\n") == 0 and f'pip install "eai[{provider}]"' in message
+    # this checkout is installed editable (pip install -e ".[dev]"): the hint installs the extra from it
+    assert message.count("\n") == 0 and message.endswith(f'[{provider}]"') and 'pip install -e "' in message
+    assert f'"{ROOT}[{provider}]"' in message or f'".[{provider}]"' in message
+
+
+@pytest.mark.parametrize("origin, command", [
+    ({"url": "file:///src/eai", "dir_info": {"editable": True}}, 'pip install -e "/src/eai[anthropic]"'),
+    ({"url": "file:///wheels/embodied_agent_interface-0.1.0-py3-none-any.whl", "archive_info": {}},
+     'pip install "embodied-agent-interface[anthropic] @ file:///wheels/embodied_agent_interface-0.1.0-py3-none-any.whl"'),
+    ({}, 'pip install "embodied-agent-interface[anthropic]"'),
+])
+def test_the_install_hint_follows_how_eai_was_installed(origin, command):
+    assert command_for("anthropic", origin) == command
 
 
 def test_a_missing_extra_fails_the_run_before_any_call(plugins, tmp_path, monkeypatch):

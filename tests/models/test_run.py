@@ -1,6 +1,7 @@
 """The runner with the openai provider against a fake server, over real HTTP, in-process."""
 
 import asyncio
+import json
 import time
 
 import pytest
@@ -56,7 +57,9 @@ def test_a_call_that_keeps_timing_out_is_recorded_as_failed(plugins, gold, tmp_p
                                      retry=RetryPolicy(attempts=2, first_delay=0.01)))
     assert server.count <= 2  # on a loaded machine an attempt may end before its request arrives
     [record] = read_jsonl(tmp_path / "run" / UNIT / "records.jsonl")
-    assert "after 2 attempt(s)" in record["model_error"] and not record["success"]
+    assert "after 2 attempt(s)" in record["model_error"] and "success" not in record  # not scored
+    summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
+    assert (summary["n"], summary["model_errors"], summary.get("task_success_rate")) == (0, 1, None)
 
 
 def test_calls_that_finally_fail_are_recorded_not_dropped(plugins, gold, tmp_path):
@@ -75,7 +78,10 @@ def test_calls_that_finally_fail_are_recorded_not_dropped(plugins, gold, tmp_pat
     assert "400" in records[bad_request]["model_error"] and "after 1 attempt(s)" in records[bad_request]["model_error"]
     assert "503" in records[overloaded]["model_error"] and "after 3 attempt(s)" in records[overloaded]["model_error"]
     assert sum("model_error" in r for r in records.values()) == 2
-    assert '"model_error_rate": 50.0' in (tmp_path / "run" / UNIT / "summary.json").read_text()
+    summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
+    assert (summary["tasks"], summary["n"], summary["model_errors"], summary["model_error_rate"]) == (4, 2, 2, 50.0)
+    # the failed calls are no parsing errors of the model: the two answers it gave were both right
+    assert (summary["task_success_rate"], summary["errors"]["parsing"]) == (100.0, 0.0)
 
 
 def test_resuming_asks_again_only_the_failed_calls(plugins, gold, tmp_path):

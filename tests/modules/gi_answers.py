@@ -21,10 +21,11 @@ def virtualhome_answer(state, relation, action=(), name=lambda obj: obj):
 
 
 def virtualhome_gold(task, ids=True):
-    """The task's distinct gold goals, objects named by id or by class name."""
+    """The task's gold goals as the annotation writes them (540_1 lists a goal
+    twice), objects named by id or by class name."""
     name = (lambda obj: obj) if ids else (lambda obj: task.object_by_id[obj].class_name)
     goal = task.goal
-    return virtualhome_answer(dict.fromkeys(goal.state), dict.fromkeys(goal.relation), goal.action, name)
+    return virtualhome_answer(goal.state, goal.relation, goal.action, name)
 
 
 def behavior_literal(lit):

@@ -47,6 +47,31 @@ def test_a_step_after_the_action_that_needed_it_is_a_wrong_order(gold):
     assert (record["error_type"], record["error_step"]) == ("wrong_order", 7)
 
 
+@pytest.mark.parametrize("task_id, needed", [
+    ("988_1", "FIND(faucet.232)"), ("624_2", "FIND(toilet.1000)"), ("343_2", "FIND(computer.170)")])
+def test_wrong_order_credits_no_incidental_side_effect_of_a_later_step(gold, task_id, needed):
+    # without its first step the second lacks NEXT_TO; a later FIND of another object standing
+    # by it makes NEXT_TO true in passing, which is not the needed step done late
+    assert "{}({})".format(*gold[task_id][0]) == needed
+    record = score_plans({task_id: gold[task_id][1:]}).records[0]
+    assert (record["error_type"], record["error_step"]) == ("missing_step", 0)
+
+
+def test_the_needed_step_done_later_is_a_wrong_order_1073_1(gold):
+    walk_room, walk_light, find_light, switch_on, *rest = gold["1073_1"]
+    assert (find_light, switch_on) == (["FIND", "light.411"], ["SWITCHON", "light.411"])
+    record = score_plans({"1073_1": [walk_room, switch_on, find_light, *rest]}).records[0]
+    assert (record["error_type"], record["error_step"]) == ("wrong_order", 1)
+
+
+def test_a_posture_taken_later_is_a_wrong_order_1027_2(gold):
+    # SLEEP needs LYING(character): a fact about the agent alone, which LIE(bed) achieves
+    *start, lie, sleep = gold["1027_2"]
+    assert (lie, sleep) == (["LIE", "bed.105"], ["SLEEP"])
+    record = score_plans({"1027_2": [*start, sleep, lie]}).records[0]
+    assert (record["error_type"], record["error_step"]) == ("wrong_order", len(start))
+
+
 def test_an_object_not_in_the_scene_is_a_hallucination(gold):
     record = wash_clothes_with(lambda p: p[:5] + [["GRAB", "unicorn.9999"]] + p[5:], gold)
     assert (record["error_type"], record["error_step"]) == ("hallucination", 5)
@@ -60,6 +85,18 @@ def test_opening_what_cannot_open_is_an_affordance_error(gold):
 def test_switching_on_twice_is_an_additional_step_on_a_successful_plan(gold):
     record = wash_clothes_with(lambda p: p + [p[-1]], gold)
     assert record["success"] and record["additional_steps"] == 1 and record["error_type"] is None
+
+
+@pytest.mark.parametrize("task_id", ["1003_2", "481_2", "986_2"])
+def test_a_redundant_action_satisfies_no_action_goal(gold, task_id):
+    # "Write an email": TYPE then SWITCHOFF. Without the SWITCHON the computer stays off,
+    # so the closing SWITCHOFF(computer) is a no-op: an additional step, not the goal's SWITCHOFF.
+    plan = [step for step in gold[task_id] if step != ["SWITCHON", "computer.417"]]
+    assert plan[-1] == ["SWITCHOFF", "computer.417"] and len(plan) == len(gold[task_id]) - 1
+    record = score_plans({task_id: plan}).records[0]
+    assert record["executable"] and record["additional_steps"] == 1
+    assert record["goals"]["action"] == [1, 2] and not record["success"]
+    assert score_plans({task_id: gold[task_id]}).records[0]["success"]
 
 
 def test_wrong_argument_count_is_an_arity_error(gold):

@@ -4,7 +4,6 @@ and, for both suites, identical results across runs and hash seeds."""
 
 import json
 import os
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +11,8 @@ from hypothesis import strategies as st
 
 from eai.modules.base import Env
 from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
+from eai.modules.subgoal_decomposition.module import MAX_NODES, budget
+from eai.planner import Budget
 from eai.responses import Response
 from eai.scoring import score
 from tests.helpers import run_eai
@@ -19,8 +20,11 @@ from tests.helpers import run_eai
 MODULE = SubgoalDecomposition()
 # Tasks whose goal-derived plan fails, and why (docs/metrics.md, "Subgoal decomposition").
 GOAL_DERIVED_FAILURES = {
-    "688_1": "unreachable",  # data: the goal holds one glass in both hands
+    "688_1": "goal",  # data: the goal holds one glass in both hands (the left hand gets it from the right)
     "170_1": "goal", "225_2": "goal", "548_2": "goal", "803_2": "goal",  # walking after FACING drops it
+    # "Write an email": SWITCHOFF of the computer no line switched on is a no-op, which meets no action goal
+    "1003_2": "goal", "481_2": "goal", "986_2": "goal",
+    "339_1": "empty_plan", "627_1": "empty_plan", "84_1": "empty_plan", "93_1": "empty_plan",  # tasks without goals
 }
 
 
@@ -45,16 +49,34 @@ def test_goal_derived_plans_score_as_reported(plugins, tasks, simulator):
                  for t in tasks.values()]
     result = score(plugins, "virtualhome", "subgoal_decomposition", responses)
     summary = result.summary
-    assert summary["n"] == 342 and summary["task_success_rate"] == 98.54  # 337 of 342
+    assert summary["n"] == 342 and summary["task_success_rate"] == 96.49  # 330 of 342
     assert summary["subgoals"]["budget_exhausted"] == 0 and summary["errors"]["parsing"] == 0
-    failed = {r["identifier"]: "unreachable" if r["unreachable"] else "goal" for r in result.records if not r["success"]}
+    assert summary["empty_plan_rate"] == 1.17  # the 4 tasks without goals have no goal-derived line
+    failed = {r["identifier"]: "unreachable" if r["unreachable"] else r["error_type"] or "goal"
+              for r in result.records if not r["success"]}
     assert failed == GOAL_DERIVED_FAILURES
+
+
+@pytest.mark.slow
+def test_goal_derived_plans_with_states_first_keep_lying_on_the_couch(plugins, tasks, simulator):
+    # LYING/SITTING first, then ONTOP(character, couch): 19 failed when the second line sat down
+    # on the couch after lying in the bathtub (docs/metrics.md, "Goal-derived plans")
+    responses = [Response(t.id, json.dumps({"output": goal_subgoal_plan(t, simulator, order=("state", "relation"))}))
+                 for t in tasks.values()]
+    records = score(plugins, "virtualhome", "subgoal_decomposition", responses).records
+    failed = {tasks[r["identifier"]].name for r in records if not r["success"]}
+    assert sum(r["success"] for r in records) == 315
+    assert failed == {"Wash dishes with dishwasher", "Make coffee", "Wash clothes", "Write an email",
+                      "Change TV channel", "Drink"}
 
 
 def test_goal_derived_lines(tasks, simulator):
     assert goal_subgoal_plan(tasks["27_2"], simulator) == [
         "ONTOP(clothes_jacket.1003, washing_machine.1001)", "ONTOP(soap.1002, washing_machine.1001)",
         "CLOSED(washing_machine.1001)", "ON(washing_machine.1001)", "PLUGGED_IN(washing_machine.1001)"]
+    assert goal_subgoal_plan(tasks["27_2"], simulator, order=("state", "relation")) == [
+        "CLOSED(washing_machine.1001)", "ON(washing_machine.1001)", "PLUGGED_IN(washing_machine.1001)",
+        "ONTOP(clothes_jacket.1003, washing_machine.1001)", "ONTOP(soap.1002, washing_machine.1001)"]
     # action goals first, objects from the gold program, alternatives joined by "or"
     assert goal_subgoal_plan(tasks["231_2"], simulator)[:2] == [
         "GRAB(plate.1000)", "WASH(plate.1000) or RINSE(plate.1000) or SCRUB(plate.1000) or WIPE(plate.1000)"]
@@ -63,11 +85,26 @@ def test_goal_derived_lines(tasks, simulator):
 
 def test_subgoals_are_refined_in_order_into_shortest_plans(plugins, tasks):
     record = evaluate(plugins, tasks["27_2"], ["ONTOP(soap.1002, washing_machine.1001)", "ON(washing_machine.1001)"])
+    # the soap lies by the basket the washing machine stands on: one place
     assert [s["actions"] for s in record["subgoals"]] == [
-        ["FIND(soap.1002)", "GRAB(soap.1002)", "FIND(washing_machine.1001)", "PUTBACK(soap.1002, washing_machine.1001)"],
+        ["FIND(washing_machine.1001)", "GRAB(soap.1002)", "PUTBACK(soap.1002, washing_machine.1001)"],
         ["SWITCHON(washing_machine.1001)"]]
     assert record["executable"] and not record["success"] and record["goals"]["total"] == [4, 5]
-    assert record["refined"] == 2 and record["actions"] == 5 and record["error_type"] is None
+    assert record["refined"] == 2 and record["actions"] == 4 and record["error_type"] is None
+
+
+def test_refinement_keeps_the_subgoals_already_reached_204_2(plugins, tasks):
+    # lying in the bathtub (the first seat by id), then on the couch: lie down on it, not sit
+    record = evaluate(plugins, tasks["204_2"], ["LYING(character.65)", "ONTOP(character.65, couch.352)"])
+    assert record["success"]
+    assert record["subgoals"][1]["actions"] == ["STANDUP()", "FIND(couch.352)", "LIE(couch.352)"]
+
+
+def test_a_hand_swap_is_reachable_896_2(plugins, tasks):
+    # after READ the novel is in the right hand; the left hand gets it by a swap
+    record = evaluate(plugins, tasks["896_2"], ["READ(novel.1000)", "HOLDS_LH(character.65, novel.1000)"])
+    assert record["success"] and record["error_type"] is None
+    assert record["subgoals"][1]["actions"][-1] == "GRAB(novel.1000)"
 
 
 def test_an_action_in_a_subgoal_is_the_step_that_reaches_it(plugins, tasks):
@@ -130,15 +167,14 @@ def test_relation_names_as_prompts_print_them(plugins, tasks):
         "ONTOP(soap.1002, washing_machine.1001)", "ON(washing_machine.1001)", "NEXT_TO(character.65, soap.1002)"]
 
 
-def test_budget_exhaustion_is_its_own_outcome_and_quick(plugins, tasks):
+def test_budget_exhaustion_is_its_own_outcome_and_counted(plugins, tasks):
     conjunction = " and ".join(str(lit) for lit in tasks["190_1"].goal.relation)  # 9 steps
-    began = time.perf_counter()
     record = evaluate(plugins, tasks["190_1"], [conjunction], max_nodes=50)
-    assert time.perf_counter() - began < 30  # ended by the budget, not hung (loose bound)
     assert record["budget_exhausted"] and record["error_type"] == "budget_exhausted"
     assert record["subgoals"][0]["expanded"] == 50 and not record["unreachable"]
-    record = evaluate(plugins, tasks["190_1"], [conjunction], max_nodes=None, max_seconds=0.3)
-    assert record["budget_exhausted"] and "time limit" in record["error_detail"]
+    assert "node limit 50" in record["error_detail"]
+    assert budget({"max_nodes": 50}) == Budget(nodes=50)  # states only: no time limit decides a verdict
+    assert budget({}) == Budget(nodes=MAX_NODES)
 
 
 def test_or_alternatives_are_all_tried_and_the_best_kept(plugins, tasks, simulator):
@@ -158,9 +194,11 @@ def test_or_alternatives_are_all_tried_and_the_best_kept(plugins, tasks, simulat
 
 
 def test_empty_plans_and_no_plan(plugins, tasks):
-    assert evaluate(plugins, tasks["339_1"], [])["success"]  # a task without goals
-    record = evaluate(plugins, tasks["27_2"], [])
-    assert record["executable"] and not record["success"]
+    # an empty plan is its own outcome (the prompt asks for a non-empty plan), even for a task without goals
+    for task in ("339_1", "27_2"):
+        record = evaluate(plugins, tasks[task], [])
+        assert record["error_type"] == "empty_plan" and not record["executable"] and not record["success"]
+        assert not record["truncated_answer"]
     record = evaluate(plugins, tasks["27_2"], "no idea")
     assert record["error_type"] == "parsing" and record["error_step"] is None
 
@@ -170,7 +208,8 @@ def test_summary_fields(plugins):
                  Response("190_1", '["ONTOP(sink.231, bed.105)"]'), Response("688_1", '["ON(x"]')]
     summary = score(plugins, "virtualhome", "subgoal_decomposition", responses).summary
     assert summary["subgoals"] == {"refined": 33.33, "unreachable": 25.0, "budget_exhausted": 0.0, "parse_errors": 25.0}
-    assert summary["execution_success_rate"] == 50.0 and summary["task_success_rate"] == 25.0
+    assert summary["execution_success_rate"] == 25.0 and summary["task_success_rate"] == 0.0  # 339_1's plan is empty
+    assert summary["empty_plan_rate"] == 25.0
     assert set(summary["errors"]) == {"parsing", "hallucination", "arity", "affordance", "missing_step",
                                       "additional_step", "wrong_order"}
 

@@ -15,9 +15,7 @@ MODULE = SubgoalDecomposition()
 # except the budget and the unreachable ones.
 ORDER = {"bottling_fruit", "cleaning_a_car", "cleaning_sneakers", "cleaning_stove", "cleaning_the_hot_tub",
          "cleaning_the_pool", "cleaning_toilet", "cleaning_up_refrigerator", "cleaning_up_the_kitchen_only",
-         "filling_an_Easter_basket", "laying_wood_floors", "organizing_school_stuff", "polishing_furniture",
-         "polishing_shoes", "putting_up_Christmas_decorations_inside", "serving_a_meal", "serving_hors_d_oeuvres",
-         "sorting_groceries", "thawing_frozen_food", "unpacking_suitcase"}
+         "polishing_furniture", "polishing_shoes", "thawing_frozen_food"}
 BUDGET = {"cleaning_bathrooms", "cleaning_freezer", "preserving_food"}
 UNREACHABLE = {"sorting_mail"}  # its gold program fails; the goal option read there wants an envelope on itself
 
@@ -60,7 +58,7 @@ def test_goal_derived_plans_score_as_reported(plugins, activities):
     simulator = plugins.simulators.get("behavior")
     responses = [Response(t.id, json.dumps({"output": goal_subgoal_plan(t, simulator)})) for t in activities.values()]
     result = score(plugins, "behavior", "subgoal_decomposition", responses)
-    assert result.summary["task_success_rate"] == 76.0
+    assert result.summary["task_success_rate"] == 84.0
     name = {t.id: t.name for t in activities.values()}
     failed = {name[r["identifier"]]: r for r in result.records if not r["success"]}
     assert {n for n, r in failed.items() if r["executable"]} == ORDER

@@ -30,6 +30,20 @@ def test_left_hand_needs_something_in_the_right(world, wash_clothes):
     assert objects == grabbable | {"washing_machine.1001"}  # the jacket's container
 
 
+def test_left_hand_swap_needs_something_else_for_the_right(vh_tasks):
+    world = VirtualHomeWorld(vh_tasks["896_2"])
+    state = world.initial
+    for action in (Action("FIND", ("novel.1000",)), Action("GRAB", ("novel.1000",))):
+        state = world.apply(state, action)
+    assert ("HOLDS_RH", "character.65", "novel.1000") in state
+    objects = world.search_objects(state, [("HOLDS_LH", "character.65", "novel.1000")])
+    assert {"novel.1000", "bookmark.1001"} <= objects  # put the novel down, grab the bookmark, grab the novel
+    state = world.apply(state, Action("FIND", ("mouse.413",)))
+    state = world.apply(state, Action("GRAB", ("mouse.413",)))  # now the left hand, the right holds the novel
+    held_elsewhere = world.search_objects(state, [("HOLDS_LH", "character.65", "keyboard.415")])
+    assert "bookmark.1001" not in held_elsewhere  # the right hand is full already: the grab goes left
+
+
 def test_knives_for_cut(vh_tasks):
     task = vh_tasks["850_1"]
     world = VirtualHomeWorld(task)

@@ -1,5 +1,6 @@
 """Action sequencing (paper sections 2.5, D.2): a plan in, executability,
-error category and goal satisfaction out."""
+error category and goal satisfaction out. An answer read with no step is an
+empty plan, its own outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
@@ -7,23 +8,30 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from eai.goals import GoalChecker
-from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
+from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
 from eai.modules.base import AbilityModule, Env, Record
-from eai.modules.trajectory import trajectory_record, trajectory_summary
+from eai.modules.trajectory import benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType, execute, random_failures
-from eai.world import Action, Task
+from eai.taxonomy import ErrorType, Execution, execute, random_failures
+from eai.world import Action, Task, Trajectory
 
 
 def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
-    """The plan as ground actions, or its first grammar error (type, step, detail)."""
+    """The plan as ground actions, or why it cannot run (type, step, detail):
+    a parsing error, an empty plan, or its first grammar error."""
     if parsed.error:
         return [], (ErrorType.PARSING, None, parsed.error)
+    if not parsed.steps:
+        return [], (ErrorType.EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "step"))
     plan = []
     for i, step in enumerate(parsed.steps):
         spec = vocabulary.actions.get(step.name)
+        phrase = vocabulary.read_phrase(step.text) if spec is None and step.text else None
+        if phrase is not None:
+            step = RawStep(phrase[0], phrase[1])
+            spec = vocabulary.actions[step.name]
         if spec is None:
-            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {step.name!r}")
+            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {(step.text or step.name)!r}")
         ids = world.resolve_args(list(step.args))
         unknown = [raw for raw, oid in zip(step.args, ids) if oid is None]
         if unknown or None in ids:
@@ -38,6 +46,14 @@ def failures(task: Task, env: Env) -> Callable[[int, Action], bool] | None:
     """Random action failures (``--action-failure-p``), seeded per task and attempt."""
     seed = f"{env.options.get('seed', 0)}:{task.id}:{env.options.get('attempt', 0)}"
     return random_failures(float(env.options.get("action_failure_p") or 0), seed)
+
+
+def run_plan(world: World, plan: list[Action], task: Task, env: Env) -> Execution:
+    """The plan executed in the world, or step by step in ``env``'s live environment."""
+    if env.environment is None:
+        return execute(world, plan, fails=failures(task, env))
+    with env.environment.open() as live:
+        return execute(world, plan, fails=failures(task, env), environment=live)
 
 
 class ActionSequencing(AbilityModule):
@@ -55,14 +71,19 @@ class ActionSequencing(AbilityModule):
         if grammar is not None:
             kind, step, detail = grammar
             goals, additional, executable = checker.check(None), (), False
+            trajectory = Trajectory((world.initial,))
         else:
-            execution = execute(world, plan, fails=failures(task, env))
+            execution = run_plan(world, plan, task, env)
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
+            trajectory = execution.trajectory
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
-                                   len(additional), len(parsed.steps))
-        if env.options.get("action_failure_p"):
+                                   len(additional), len(parsed.steps), parsed.truncated)
+        record.update(benchmark_fields(simulator, task, trajectory))
+        if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
+        if env.environment is not None:
+            record["environment_feedback"] = [] if grammar else list(execution.feedback)
         return record
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:

@@ -7,6 +7,13 @@ Each gold goal is matched at most once and each prediction at most once, and
 the matching is a maximum one, so ambiguous names get the objects that match
 the most gold goals. Two predictions for one action step (``LOOKAT`` and
 ``WATCH`` for ``LOOKAT|WATCH``) match it once: the other is a wrong goal.
+
+A prediction written more than once (the same sign, predicate and
+candidates) counts once, plus once for each further gold goal a repeat
+matches: ``ONTOP(plate, dishwasher)`` written three times matches two plates
+and counts twice when the gold goal puts two plates there. A repeat that
+matches nothing is a literal duplicate: it adds no information, and is
+neither predicted nor wrong.
 """
 
 from __future__ import annotations
@@ -34,12 +41,14 @@ class Gold:
 
 @dataclass(frozen=True)
 class Scored:
-    """Counts per kind against ``gold``, and per kind which prediction
-    (index in that kind's list) matched which gold goal (index)."""
+    """Counts per kind against ``gold``, per kind which prediction (index in
+    that kind's list) matched which gold goal (index), and which predictions
+    are unmatched repeats (not counted)."""
 
     gold: Gold
     counts: dict[str, Counts]
     pairs: dict[str, dict[int, int]]
+    repeats: dict[str, frozenset[int]]
 
     @property
     def overall(self) -> Counts:
@@ -47,13 +56,28 @@ class Scored:
 
 
 def score(predictions: dict[str, list[Prediction]], gold: Gold) -> Scored:
-    counts, pairs = {}, {}
+    counts, pairs, repeats = {}, {}, {}
     for kind in KINDS:
         goals = gold.of(kind)
         mine = predictions.get(kind, [])
         pairs[kind] = max_matching([[j for j, g in enumerate(goals) if p.fits(g)] for p in mine])
-        counts[kind] = Counts(len(pairs[kind]), len(mine), len(goals))
-    return Scored(gold, counts, pairs)
+        repeats[kind] = unmatched_repeats(mine, pairs[kind])
+        counts[kind] = Counts(len(pairs[kind]), len(mine) - len(repeats[kind]), len(goals))
+    return Scored(gold, counts, pairs, repeats)
+
+
+def unmatched_repeats(predictions: Sequence[Prediction], matched: dict[int, int]) -> frozenset[int]:
+    """Predictions equal to another one that matched, or to an earlier one, and matching nothing themselves
+    (goals that cannot match come once each, :meth:`Resolver.predictions`)."""
+    groups: dict[tuple, list[int]] = {}
+    for i, p in enumerate(predictions):
+        if not p.problem:
+            groups.setdefault((p.positive, p.predicate, p.candidates), []).append(i)
+    found: set[int] = set()
+    for members in groups.values():
+        unmatched = [i for i in members if i not in matched]
+        found.update(unmatched if len(unmatched) < len(members) else unmatched[1:])
+    return frozenset(found)
 
 
 def max_matching(edges: Sequence[Sequence[int]]) -> dict[int, int]:

@@ -44,12 +44,13 @@ class GoalInterpretation(AbilityModule):
             "option": best.gold.index,
             "options_examined": examined,
             "format_error": parsed.error or None,
+            "truncated_answer": parsed.truncated,
             "hallucinations": [f"{p.written}: {p.problem}" for p in predictions if p.hallucinated],
             "malformed": [f"{p.written}: {p.problem}" for p in predictions if p.problem and not p.hallucinated],
             "ambiguous": _ambiguous(by_kind, best),
             "missed": _missed(best),
             "wrong": [str(p.written) for kind in KINDS for i, p in enumerate(by_kind[kind])
-                      if not p.problem and i not in best.pairs[kind]],
+                      if not p.problem and i not in best.pairs[kind] and i not in best.repeats[kind]],
         }
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
@@ -88,7 +89,7 @@ def _ambiguous(by_kind: dict[str, list[Prediction]], best: Scored) -> dict[str, 
     chosen: dict[str, set[str]] = {}
     for kind in KINDS:
         for i, p in enumerate(by_kind[kind]):
-            if p.problem or not p.ambiguous:
+            if p.problem or not p.ambiguous or i in best.repeats[kind]:
                 continue
             gold = best.pairs[kind].get(i)
             objects = best.gold.of(kind)[gold].atom[1:] if gold is not None else [c[0] for c in p.candidates]

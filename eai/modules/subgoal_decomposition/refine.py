@@ -11,10 +11,14 @@ Semantics (paper sections 2.4 and D.3, with the LTL reading of :mod:`eai.ltl`):
   LOOKAT(tv.410)`` turns to the tv, then looks at it.
 * The planner (``bfs`` by default: a shortest plan) acts only on the objects
   ``World.search_objects`` gives for the subgoal's propositions, within the
-  budget of one search.
+  budget of one search. Among shortest plans it prefers one that keeps the
+  subgoals already reached (the earlier state subgoals holding where the
+  search starts): lying in the bathtub, then on the couch, is reached by
+  lying down on the couch, not by sitting on it.
 * A subgoal that holds where it starts needs no action, and one closed by a
   named action whose effect already holds does nothing: both are additional
-  steps. (Upstream flagged the first only where its fixed action template
+  steps, and such an action is left out of the trajectory (it satisfies no
+  action goal, as in :func:`eai.taxonomy.execute`). (Upstream flagged the first only where its fixed action template
   hit an action VirtualHome calls redundant, e.g. ``CLOSED`` of a closed box.)
 * A subgoal the search proves unreachable stops the refinement: an
   affordance error if it names an action its objects cannot afford, a wrong
@@ -39,7 +43,7 @@ from functools import cached_property
 from itertools import product
 
 from eai.goals import GoalChecker, GoalReport
-from eai.ltl import And, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
+from eai.ltl import And, Forall, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
 from eai.ltl.universe import ACTION, CLASS_TEST
 from eai.planner import Budget, Outcome, PlanResult, SearchPlanner
 from eai.simulator import World
@@ -50,7 +54,8 @@ MAX_BRANCHES = 16
 
 REACHED, HELD, UNREACHABLE, BUDGET_EXHAUSTED, PLANNER_ERROR = (
     "reached", "held", "unreachable", "budget_exhausted", "planner_error")
-_OUTCOMES = {Outcome.UNSOLVABLE: UNREACHABLE, Outcome.BUDGET_EXHAUSTED: BUDGET_EXHAUSTED, Outcome.ERROR: PLANNER_ERROR}
+_OUTCOMES = {Outcome.UNSOLVABLE: UNREACHABLE, Outcome.BUDGET_EXHAUSTED: BUDGET_EXHAUSTED, Outcome.ERROR: PLANNER_ERROR,
+             Outcome.INFRASTRUCTURE_FAILURE: PLANNER_ERROR}
 
 
 @dataclass(frozen=True)
@@ -113,7 +118,7 @@ class Refiner:
         self.budget = budget
         self.checker = checker
         self.universe = checker.universe
-        self._searches: dict[tuple[Formula, int], PlanResult] = {}
+        self._searches: dict[tuple[Formula, int, tuple[Formula, ...]], PlanResult] = {}
         self.branches = 0
 
     def refine(self, lines: Sequence[Sequence[Subgoal]]) -> Refinement:
@@ -128,7 +133,7 @@ class Refiner:
             i, j, trajectory, steps = stack.pop()
             if j > 0 and self.branches >= MAX_BRANCHES:
                 continue
-            step, trajectory = self._step(lines[i][j], trajectory)
+            step, trajectory = self._step(lines[i][j], trajectory, steps)
             steps += (step,)
             if step.refined and i + 1 < len(lines):
                 stack.extend((i + 1, k, trajectory, steps) for k in reversed(range(len(lines[i + 1]))))
@@ -144,14 +149,17 @@ class Refiner:
         executable = len(steps) == lines and all(step.refined for step in steps)
         return Refinement(steps, trajectory, self.checker.check(trajectory), executable)
 
-    def _step(self, subgoal: Subgoal, trajectory: Trajectory) -> tuple[Step, Trajectory]:
+    def _step(self, subgoal: Subgoal, trajectory: Trajectory, before: tuple[Step, ...]) -> tuple[Step, Trajectory]:
         start = trajectory.final
-        key = (subgoal.formula, start.bits)
+        kept = self._reached(before, start)
+        key = (subgoal.formula, start.bits, kept)
         result = self._searches.get(key)
         if result is None:
             objects = self.world.search_objects(start, propositions(subgoal.formula, self.universe))
             goal = lambda state: self.closing(subgoal, state) is not None  # noqa: E731
-            result = self._searches[key] = self.planner.search(self.world, start, goal, self.budget, objects)
+            prefer = (lambda state: all(holds(f, state, self.universe) for f in kept)) if kept else None
+            result = self._searches[key] = self.planner.search(self.world, start, goal, self.budget, objects,
+                                                               prefer=prefer)
         if not result.solved:
             outcome = _OUTCOMES[result.outcome]
             error, detail = self._diagnose(subgoal, trajectory) if outcome == UNREACHABLE \
@@ -166,12 +174,17 @@ class Refiner:
         additional = not result.plan and not closing
         for action in closing:
             if self.world.check(state, action).redundant:
-                additional = True
+                additional = True  # a no-op, left out of the trajectory (eai.taxonomy.execute)
             else:
                 state = self.world.apply(state, action)
-            trajectory = trajectory.extend(action, state)
+                trajectory = trajectory.extend(action, state)
         outcome = REACHED if result.plan or closing else HELD
         return Step(subgoal, outcome, result.plan + closing, additional, result.expanded), trajectory
+
+    def _reached(self, steps: tuple[Step, ...], state: State) -> tuple[Formula, ...]:
+        """The state subgoals (naming no action) refined in ``steps`` that hold in ``state``."""
+        formulas = (step.subgoal.formula for step in steps if step.refined and not step.subgoal.actions)
+        return tuple(f for f in dict.fromkeys(formulas) if holds(f, state, self.universe))
 
     def closing(self, subgoal: Subgoal, state: State) -> tuple[Action, ...] | None:
         """() if ``subgoal`` holds in ``state``; (a,) if it holds with a named action
@@ -216,6 +229,6 @@ def _ground(formula: Formula, universe: Universe, scopes: dict[str, tuple[str, .
         for arg in formula.args:
             yield from _ground(arg, universe, scopes)
     else:
-        domain, body = universe.scope(formula.var, formula.body)
+        domain, body = universe.scope(formula.var, formula.body, not isinstance(formula, Forall))
         yield from _ground(body, universe, {**scopes, formula.var: domain})
 

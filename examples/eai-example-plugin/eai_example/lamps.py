@@ -7,6 +7,7 @@ from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl
 from eai.simulator import ActionSpec, Check, Simulator, Vocabulary, World
 from eai.suite import TaskSuite
 from eai.world import Action, Goal, Literal, Obj, Task
+from eai_example.prompts import action_sequencing_prompt, goal_interpretation_prompt
 
 ACTIONS = {
     "SWITCHON": ActionSpec("SWITCHON", 1, (("HAS_SWITCH",),), "Turn on an item with a switch"),
@@ -44,6 +45,14 @@ class LampWorld(World):
 class LampSimulator(Simulator):
     name = "lamps"
     description = "Switch lamps on and off (example plugin)"
+    modules = ("goal_interpretation", "action_sequencing")  # the modules it has prompts for
+
+    def prompt(self, module, task):
+        if module == "goal_interpretation":
+            return goal_interpretation_prompt(task, ACTIONS)
+        if module == "action_sequencing":
+            return action_sequencing_prompt(task, ACTIONS)
+        return super().prompt(module, task)
 
     @property
     def vocabulary(self):

@@ -1,6 +1,7 @@
 """``openai:``, ``anthropic:`` and ``ollama:`` models through their langchain integrations.
 
-Each integration is an optional extra (``pip install "eai[openai]"``), imported
+Each integration is an optional extra (``pip install -e ".[openai]"`` in a
+checkout; the hint names the command for how eai was installed), imported
 when a model is created, so a missing one fails the run before any call. API
 keys are read from the environment only. The clients' own retries are off:
 the runner retries (with back-off) what is worth retrying. Credentials in a
@@ -18,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from eai.exceptions import EaiError
+from eai.install import install_command
 from eai.llm import CONNECT_TIMEOUT, GenerationConfig, LanguageModel, ModelProvider, without_credentials
 from eai_langchain.chat import ChatModel
 from eai_langchain.errors import url_secrets
@@ -46,7 +48,7 @@ class LangchainProvider(ModelProvider):
         try:
             integration = importlib.import_module(self.package)
         except ImportError:
-            raise EaiError(f"{spec} needs {self.package.replace('_', '-')}: pip install \"eai[{self.name}]\"") from None
+            raise EaiError(f"{spec} needs {self.package.replace('_', '-')}: {install_command(self.name)}") from None
         base_url = options.get("base_url") or os.environ.get(self.base_url_env) or None
         key = os.environ.get(self.key_env, "")
         if self.key_required and not key and not base_url:

@@ -45,11 +45,13 @@ Effect = Callable[[Scene, State, Args, Edit], None]
 
 
 def go_to(sc: Scene, s: State, args: Args, e: Edit) -> None:
-    """WALK/RUN: the character enters the target's room and is next to the
-    target and its neighbours only; it faces nothing; what it holds or wears
-    comes along."""
-    x, c = args[0], sc.character
-    room = sc.room_of(s, x) or sc.room_of(s, c)
+    """WALK/RUN: the character goes to the target's place
+    (:mod:`eai_virtualhome.places`; a room is a place of its own) and is in
+    that place's room, next to what is near there and nothing else; it faces
+    nothing; what it holds or wears comes along."""
+    c = sc.character
+    room, near = sc.places.arrive(s, args[0])
+    room = room or sc.room_of(s, c)
     for pred, side in (("NEXT_TO", 1), ("NEXT_TO", 2), ("FACING", 1), ("INSIDE", 1)):
         e.remove_related(pred, side, c)
     if room is not None:
@@ -60,9 +62,8 @@ def go_to(sc: Scene, s: State, args: Args, e: Edit) -> None:
         if room is not None:
             e.add.append(("INSIDE", obj, room))
         e.near(c, obj)
-    if x not in sc.rooms:
-        for y in (x, *sorted(sc.neighbours(s, x))):
-            e.near(c, y)
+    for y in near:
+        e.near(c, y)
 
 
 def find(sc: Scene, s: State, args: Args, e: Edit) -> None:

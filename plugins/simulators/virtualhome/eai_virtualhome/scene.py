@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import cached_property
 
 from eai.world import Atom, State, Task
-from eai_virtualhome.graph import RelationMasks
 from eai_virtualhome.interning import index_of
-from eai_virtualhome.vocabulary import ACTIONS, CLASS_AFFORDANCES, ROOM_ACTIONS
+from eai_virtualhome.places import Places
+from eai_virtualhome.vocabulary import ACTIONS, CLASS_AFFORDANCES, ROOM_ACTIONS, STRUCTURE_CLASSES
 
 HANDS = ("HOLDS_RH", "HOLDS_LH")  # a free right hand is used first
 PLUG_STATES = frozenset({"PLUGGED_IN", "PLUGGED_OUT"})
@@ -41,15 +41,16 @@ class Scene:
     def __init__(self, task: Task) -> None:
         self.task = task
         self.objects = task.object_by_id
-        self.index, bits = index_of(initial_atoms(task))
+        self.index, bits, self.rel = index_of(initial_atoms(task))
         self.initial = State(self.index, bits)
-        self.rel = RelationMasks(self.index, tuple(self.objects))
         self.character = min(o.id for o in task.objects if o.class_name == "character")
         inside = [atom for atom in task.init if atom[0] == "INSIDE"]
         contained = {atom[1] for atom in inside}
         self.rooms = frozenset(atom[2] for atom in inside if atom[2] not in contained)
         self.body_parts = frozenset(o.id for o in task.objects if o.has("BODY_PART"))
         self.knives = tuple(sorted(o.id for o in task.objects if "knife" in o.class_name))
+        self.structure = frozenset(o.id for o in task.objects if o.class_name in STRUCTURE_CLASSES)
+        self.places = Places(self)
 
     # -- affordances (static) -------------------------------------------------
 

@@ -80,6 +80,10 @@ CLASS_AFFORDANCES: MappingProxyType[tuple[str, int], frozenset[str]] = MappingPr
     }),
 })
 
+# Classes of the building itself (VirtualHome's categories Floors, Walls,
+# Ceiling): they hold nothing up and make no place (eai_virtualhome.places).
+STRUCTURE_CLASSES = frozenset({"floor", "wall", "ceiling"})
+
 # Actions whose argument may be a room (the character goes into it).
 ROOM_ACTIONS = frozenset({"WALK", "RUN", "FIND"})
 

@@ -80,6 +80,10 @@ class VirtualHomeWorld(World):
         RULES[action.name].effect(self.scene, state, action.args, edit)
         return edit.apply(state)
 
+    @property
+    def agent(self) -> str:
+        return self.scene.character
+
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable, non-redundant actions in vocabulary order, objects in id order."""
         among = None if objects is None else tuple(sorted(set(objects)))
@@ -103,8 +107,10 @@ class VirtualHomeWorld(World):
         """The objects ``atoms`` name, the held objects (to put one down for a
         free hand), the closed containers enclosing any of them, the seats for
         SITTING, LYING, SLEEP and WAKEUP, the knives for CUT, and for HOLDS_LH
-        with the right hand free the task's relevant grabbable objects (a grab
-        fills the right hand first); never the character."""
+        the task's relevant grabbable objects unless the right hand holds
+        something else (a grab fills the right hand first, so something else
+        must be there: to move an object from the right hand to the left, put
+        it down, grab another, grab it again); never the character."""
         atoms = list(atoms)
         scene = self.scene
         held = scene.held(state)
@@ -115,7 +121,8 @@ class VirtualHomeWorld(World):
             found.update(scene.seats)
         if "CUT" in names:
             found.update(scene.knives)
-        if "HOLDS_LH" in names and not any(hand == "HOLDS_RH" for hand, _ in held):
+        left = {atom[2] for atom in atoms if atom[0] == "HOLDS_LH" and len(atom) == 3}
+        if left and all(hand != "HOLDS_RH" or obj in left for hand, obj in held):
             found.update(scene.candidates("GRAB", 0, self.task.relevant))
         pending = list(found)
         while pending:

@@ -1,0 +1,239 @@
+"""The Python API (docs/api.md): score answers, run models, load a suite, write a report.
+
+Every heavy import happens inside the functions, so ``import eai`` stays cheap.
+Errors the caller can fix raise :class:`eai.exceptions.EaiError` with one clear line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+from eai.llm import MAX_TOKENS
+
+if TYPE_CHECKING:
+    from eai.world import Task
+
+Responses = Union[str, os.PathLike, Mapping[str, str], Iterable[Mapping[str, Any]]]
+Progress = Callable[[str, int, int, int], None]  # unit label, tasks done, tasks in the unit, failed calls
+DEFAULT_MODEL = "baseline:auto"
+
+
+@dataclass(frozen=True)
+class Result:
+    """One scored suite/module/model: a record per task and the summary
+    (docs/metrics.md), as plain Python objects; ``folder`` holds them on disk."""
+
+    suite: str
+    module: str
+    model: str
+    records: list[dict[str, Any]]
+    summary: dict[str, Any]
+    folder: Path | None = None
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One flat dict per record (nested fields as ``goals.total``), led by
+        suite, module and model: ``pandas.DataFrame(result.rows())``."""
+        keys = {"suite": self.suite, "module": self.module, "model": self.model}
+        return [{**keys, **_flat(record)} for record in self.records]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A finished run: its folder, each unit's result, and the report files written there."""
+
+    folder: Path
+    results: list[Result]
+    report: list[Path] = field(default_factory=list)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows of every result, one per task and unit."""
+        return [row for result in self.results for row in result.rows()]
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """One flat dict per unit: suite, module, model and its summary's figures."""
+        return [{"suite": r.suite, "module": r.module, "model": r.model, **_flat(r.summary)} for r in self.results]
+
+
+def _flat(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            flat |= _flat(value, f"{prefix}{key}.")
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def load_suite(name: str, ids: Sequence[str] | None = None) -> list[Task]:
+    """The tasks of suite ``name`` (only ``ids``, when given), in the suite's order."""
+    from eai.plugins import get_plugins
+
+    return get_plugins().suites.get(name).load(list(ids) if ids is not None else None)
+
+
+def score(suite: str, module: str, responses: Responses, *, strict: bool = False,
+          options: Mapping[str, Any] | None = None, out: str | os.PathLike | None = None) -> Result:
+    """Score model answers for ``suite`` and ability ``module``.
+
+    ``responses``: a file (our JSONL or the upstream JSON list), a mapping
+    task id -> answer text, or dicts with ``identifier`` and ``llm_output``.
+    Tasks without an answer are left out (``summary["unanswered"]``) or, with
+    ``strict``, scored as empty answers. No answer at all is an EaiError.
+    ``options`` are the module's (e.g. ``{"planner": "bfs"}``); ``out``
+    also writes summary.json and records.jsonl there."""
+    from eai.paths import check_output_folder
+    from eai.plugins import get_plugins
+    from eai.scoring import require_scored, score as score_responses, write_result
+
+    if out is not None:
+        check_output_folder(Path(out), "out")
+    answers = _responses(responses)
+    result = score_responses(get_plugins(), suite, module, answers, dict(options or {}), strict=strict)
+    require_scored(result, "responses" if not isinstance(responses, (str, os.PathLike)) else str(responses))
+    if out is not None:
+        write_result(result, Path(out))
+    return Result(suite, module, "", result.records, result.summary, Path(out) if out is not None else None)
+
+
+def _responses(responses: Responses) -> list[Any]:
+    from eai.exceptions import EaiError
+    from eai.responses import Response, read_responses
+
+    if isinstance(responses, (str, os.PathLike)):
+        return read_responses(Path(responses))
+    if isinstance(responses, Mapping):
+        return [Response(str(i), str(text)) for i, text in responses.items()]
+    found = []
+    for item in responses:
+        if not isinstance(item, Mapping) or "identifier" not in item:
+            raise EaiError(f"each response needs an 'identifier' and 'llm_output', got {item!r:.80}")
+        found.append(Response(str(item["identifier"]), str(item.get("llm_output", item.get("output", ""))),
+                              str(item.get("error") or "")))
+    return found
+
+
+def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None,
+        modules: Sequence[str] | None = None, out: str | os.PathLike | None = None, *,
+        tasks: Sequence[str] | None = None, limit: int | None = None, resume: bool = False,
+        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = MAX_TOKENS,
+        timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
+        replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
+        options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        say: Callable[[str], None] | None = None) -> Run:
+    """Run ``models`` (default: the built-in baselines) on ``suites`` (default:
+    every installed one) and ability ``modules`` (default: all four, or
+    pipelines such as ``goal_interpretation+action_sequencing``), score every
+    answer and write the report, as ``eai run`` does. ``out`` defaults to
+    ``runs/<date-time>``; the other settings are ``eai run``'s options
+    (``max_tokens=None``: the server's own limit). ``say`` gets a line per
+    finished unit, warnings and hints."""
+    from eai.exceptions import EaiError
+    from eai.llm import GenerationConfig
+    from eai.modules import MODULES
+    from eai.paths import check_output_folder
+    from eai.plugins import get_plugins
+    from eai.reporting.build import write_report
+    from eai.reporting.collect import collect
+    from eai.runner.calls import RetryPolicy
+    from eai.runner.run import RunConfig, run as run_units
+
+    plugins = get_plugins()
+    suites = list(suites or [name for name, s in plugins.suites
+                             if s.simulator in plugins.simulators and s.in_default_run])
+    if not suites:
+        raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
+    if not 0.0 <= action_failure_p <= 1.0:
+        raise EaiError(f"action failure probability must be between 0 and 1, got {action_failure_p}")
+    folder = Path(out) if out is not None else default_out()
+    check_output_folder(folder)
+    config = RunConfig(
+        suites=suites,
+        modules=list(modules or MODULES),
+        models=list(models or [DEFAULT_MODEL]),
+        out=folder,
+        concurrency=concurrency,
+        limit=limit,
+        task_ids=list(tasks) if tasks else None,
+        resume=resume,
+        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens),
+        timeout=timeout,
+        retry=RetryPolicy(attempts=retries),
+        cache=None if not use_cache else Path(cache) if cache is not None else default_cache(),
+        model_options={"base_url": base_url} if base_url else {},
+        replan=replan,
+        action_failure_p=action_failure_p,
+        seed=seed,
+        environment=environment,
+        options=dict(options or {}),
+    )
+    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None)))
+    units = collect([folder])
+    written = write_report(units, _features(units), folder, html=True)
+    return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
+
+
+def default_out() -> Path:
+    """A new run's folder: ``runs/<date-time>``."""
+    from datetime import datetime
+
+    return Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
+
+
+def default_cache() -> Path:
+    """The response cache of runs: ``$XDG_CACHE_HOME/eai/responses.sqlite`` (``~/.cache`` by default)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "eai" / "responses.sqlite"
+
+
+def _wait(start: Callable[[], Any]) -> Any:
+    """Run the coroutine ``start()`` makes to its end, also from code already
+    inside an event loop (a notebook): then in a thread of its own."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(start())
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(start())).result()
+
+
+def _features(units: Sequence[Any]) -> dict[str, dict[str, dict[str, int]]]:
+    """What makes each task the units scored hard (eai.reporting.analysis), by suite."""
+    from eai.plugins import get_plugins
+    from eai.reporting.analysis import task_features
+
+    registry = get_plugins().suites
+    ids: dict[str, set[str]] = {}
+    for unit in units:
+        ids.setdefault(unit.suite, set()).update(r["identifier"] for r in unit.records())
+    features = {}
+    for suite, wanted in sorted(ids.items()):
+        if suite in registry:
+            tasks = registry.get(suite).load([i for i in registry.get(suite).ids() if i in wanted])
+            features[suite] = {task.id: task_features(task) for task in tasks}
+    return features
+
+
+def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | None = None,
+           html: bool = True) -> list[Path]:
+    """Write report.json, report.md and (with ``html``) report.html over runs
+    or score folders, side by side, into ``out`` (default: the first one's
+    folder); returns the files written. The results read are never overwritten."""
+    from eai.exceptions import EaiError
+    from eai.paths import check_output_folder
+    from eai.reporting.build import write_report
+    from eai.reporting.collect import collect
+
+    folders = [r.folder if isinstance(r, Run) else Path(r) for r in runs]
+    if not folders:
+        raise EaiError("no run or score folder to report on")
+    target = Path(out) if out is not None else folders[0]
+    check_output_folder(target)
+    units = collect(folders)
+    return write_report(units, _features(units), target, html)

@@ -1,0 +1,1 @@
+"""Test kits for plugin authors: :mod:`eai.testing.environment` checks a live environment."""

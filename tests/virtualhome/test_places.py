@@ -1,0 +1,89 @@
+"""Proximity is a function of where the character is (docs/virtualhome-simulator.md,
+"Places"): going to any object of one place leads to the same state."""
+
+import pytest
+
+from eai.plugins import get_plugins
+from eai.responses import Response
+from eai.scoring import score
+from eai.world import Action
+from eai_virtualhome.world import VirtualHomeWorld
+from tests.helpers import upstream_output
+
+C = "character.65"
+
+
+def verdict(task_id, plan):
+    responses = [Response(task_id, upstream_output(plan))]
+    record = score(get_plugins(), "virtualhome", "action_sequencing", responses).records[0]
+    return record["executable"], record["error_type"], record["success"]
+
+
+def test_proximity_is_a_function_of_position_154_2(vh_tasks):
+    # the faucet is on the sink, the soap lies by it: one place, the bathroom counter
+    world = VirtualHomeWorld(vh_tasks["154_2"])
+    places, start = world.scene.places, world.initial
+    assert {places.bases(start, x) for x in ("sink.42", "faucet.43", "soap.1000")} == {
+        frozenset({"bathroom_counter.41"})}
+    arrivals = {x: world.apply(start, Action("WALK", (x,))) for x in ("sink.42", "faucet.43", "soap.1000")}
+    assert arrivals["sink.42"] == arrivals["faucet.43"] == arrivals["soap.1000"]
+    for x in ("sink.42", "faucet.43", "soap.1000"):
+        assert verdict("154_2", [["WALK", x], ["FIND", "soap.1000"], ["SWITCHON", "faucet.43"]]) == (True, None, False)
+
+
+def test_the_place_has_bounds_154_2(vh_tasks):
+    world = VirtualHomeWorld(vh_tasks["154_2"])
+    state = world.apply(world.initial, Action("WALK", ("sink.42",)))
+    assert ("NEXT_TO", C, "soap.1000") in state and ("NEXT_TO", C, "towel.1002") in state
+    assert ("NEXT_TO", C, "toilet.37") not in state and ("NEXT_TO", C, "bathtub.30") not in state
+    assert verdict("154_2", [["WALK", "sink.42"], ["SIT", "toilet.37"]])[:2] == (False, "missing_step")
+
+
+@pytest.mark.parametrize("task_id, replaced", [
+    ("154_2", ["sink.42", "faucet.43", "soap.1000"]),
+    ("175_2", ["sink.231", "faucet.232", "cup.1000"]),
+    ("861_2", ["sink.231", "faucet.232", "cup.1000"]),
+    ("31_1", ["sink.231", "faucet.232", "dish_soap.1000", "bowl.1001"]),
+])
+def test_a_gold_program_walking_to_another_object_at_the_sink_still_succeeds(gold_plans, task_id, replaced):
+    plan = gold_plans[task_id]
+    at = plan.index(["WALK", replaced[0]])
+    assert verdict(task_id, plan[:at] + plan[at + 1:]) == (True, None, True)  # its FIND does the walking
+    for target in replaced:
+        assert verdict(task_id, plan[:at] + [["WALK", target]] + plan[at + 1:]) == (True, None, True)
+
+
+@pytest.fixture(scope="module")
+def gold_plans(vh_tasks):
+    return {task_id: [[a.name, *a.args] for a in task.gold_plan] for task_id, task in vh_tasks.items()}
+
+
+def walks_at_one_place_agree(task):
+    """At each state of the gold program, walking to any two objects with the
+    same place gives the same state; returns how many pairs were compared."""
+    world = VirtualHomeWorld(task)
+    places, state, compared = world.scene.places, world.initial, 0
+    others = [o for o in task.relevant if o != world.scene.character and o not in world.scene.rooms]
+    for action in task.gold_plan:
+        if action.name == "WALK" and action.args[0] not in world.scene.rooms:
+            here = places.bases(state, action.args[0])
+            after = world.apply(state, action)
+            for other in others:
+                if other != action.args[0] and places.bases(state, other) == here:
+                    assert world.apply(state, Action("WALK", (other,))) == after, (task.id, action, other)
+                    compared += 1
+        check = world.check(state, action)
+        if not check.executable:
+            break
+        if not check.redundant:
+            state = world.apply(state, action)
+    return compared
+
+
+def test_walks_to_one_place_agree_on_sample_tasks(vh_tasks):
+    assert sum(walks_at_one_place_agree(vh_tasks[t]) for t in ("154_2", "175_2", "31_1", "26_1", "341_1")) >= 18
+
+
+@pytest.mark.slow
+def test_walks_to_one_place_agree_on_every_task(vh_tasks):
+    assert sum(walks_at_one_place_agree(task) for task in vh_tasks.values()) >= 400  # 408
