@@ -22,6 +22,7 @@ from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.plugins import Plugins
 from eai.responses import Response, match_identifier
+from eai.suite_dirs import suite_name as named_suite
 from eai.world import Task
 
 
@@ -73,6 +74,7 @@ def score(
     reason) go into its record's ``usage`` and their totals into the summary.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
+    suite_name = named_suite(plugins, suite_name)
     suite = plugins.suites.get(suite_name)
     module = get_module(module_name)
     ids = suite.ids()

@@ -20,7 +20,7 @@ DEFAULT_OUT = Path("scores")
 
 def score_command(
     responses: Path = typer.Argument(..., help="Responses: our JSONL or the upstream JSON list of {identifier, llm_output}."),
-    suite: str = typer.Option(..., "--suite", help="Task suite: virtualhome or behavior (see: eai list suites)."),
+    suite: str = typer.Option(..., "--suite", help="Task suite: a name (see: eai list suites) or a folder with suite.json."),
     module: str = typer.Option(..., "--module", help=f"Ability module: {', '.join(MODULES)}."),
     out: Path = typer.Option(DEFAULT_OUT, "--out", help="Folder for summary.json and records.jsonl."),
     strict: bool = typer.Option(False, "--strict", help="Score tasks with no response as empty answers (failures), so the figures compare with a full run; by default they are left out and counted."),

@@ -39,6 +39,7 @@ from eai.runner.selection import check_selection, claims
 from eai.runner.store import ResponseLog, locked, slug, stored
 from eai.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulator import Simulator
+from eai.suite_dirs import suite_spec
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
@@ -130,11 +131,12 @@ def check(config: RunConfig, plugins: Plugins) -> None:
     check_selection(plugins, config.suites, config.modules, config.task_ids)
 
 
-def manifest(config: RunConfig) -> dict[str, Any]:
+def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
     """What run.json holds: the options that decide the results (not the
-    transport's: concurrency, timeout, retries, cache), the base URL without
-    credentials, and the modules' options (the planner budgets)."""
-    return {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
+    transport's: concurrency, timeout, retries, cache), suites given by folder
+    as their folder, the base URL without credentials, and the modules'
+    options (the planner budgets)."""
+    return {"suites": [suite_spec(plugins, s) for s in config.suites], "modules": list(config.modules), "models": list(config.models),
             "limit": config.limit, "tasks": list(config.task_ids or []),
             "temperature": config.generation.temperature, "max_tokens": config.generation.max_tokens,
             "base_url": without_credentials(config.model_options.get("base_url") or "") or None,
@@ -156,9 +158,9 @@ def read_manifest(out: Path) -> dict[str, Any]:
     return spec
 
 
-def record_manifest(config: RunConfig) -> None:
+def record_manifest(config: RunConfig, plugins: Plugins) -> None:
     """Write run.json, or check that a resumed run has the same options."""
-    spec = manifest(config)
+    spec = manifest(config, plugins)
     if (config.out / "run.json").exists():
         if not config.resume:
             raise EaiError(f"{config.out} holds a run already; add --resume to finish it, or choose another --out")
@@ -342,7 +344,7 @@ async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *
     if config.resume:
         read_manifest(config.out)  # one line when there is nothing to resume, before touching the folder
     with locked(config.out):
-        record_manifest(config)
+        record_manifest(config, plugins)
         cache = ResponseCache(config.cache, say) if config.cache else None
         try:
             return [await run_unit(unit, config, plugins, cache, progress, say) for unit in config.units()

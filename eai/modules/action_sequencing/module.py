@@ -9,6 +9,7 @@ from typing import Any
 
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
+from eai.modules.action_sequencing.similarity import similarity, similarity_summary
 from eai.modules.base import AbilityModule, Env, Record
 from eai.modules.trajectory import benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
@@ -71,15 +72,18 @@ class ActionSequencing(AbilityModule):
         if grammar is not None:
             kind, step, detail = grammar
             goals, additional, executable = checker.check(None), (), False
-            trajectory = Trajectory((world.initial,))
+            trajectory, executed = Trajectory((world.initial,)), ()
         else:
             execution = run_plan(world, plan, task, env)
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
-            trajectory = execution.trajectory
+            trajectory, executed = execution.trajectory, plan[:execution.error_step]  # redundant steps included
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
                                    len(additional), len(parsed.steps), parsed.truncated)
         record.update(benchmark_fields(simulator, task, trajectory))
+        record.update(similarity(executed, task, record["success"]))
+        if task.category:
+            record["category"] = task.category
         if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:
@@ -87,4 +91,4 @@ class ActionSequencing(AbilityModule):
         return record
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
-        return trajectory_summary(records)
+        return {**trajectory_summary(records), **similarity_summary(records)}
