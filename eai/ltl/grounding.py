@@ -36,7 +36,7 @@ being searched again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, product
 
@@ -62,10 +62,13 @@ class GoalOption:
 
 
 class _Choice:
-    """Alternatives for one item: each a list of items that must all hold."""
+    """Alternatives for one item: each a list of items that must all hold.
+    ``ordered``: already in the order the preferred state asks for."""
 
-    def __init__(self, alternatives: Iterable[list[Item]]) -> None:
+    def __init__(self, alternatives: Iterable[list[Item]], ordered: bool = False, replay: _Replay | None = None) -> None:
         self.alternatives = alternatives
+        self.ordered = ordered
+        self.replay = replay
 
 
 class _Replay:
@@ -161,11 +164,11 @@ class _Search:
                     work = _push(got, work)
                     continue
                 if got is not None:
-                    alternatives = got.alternatives if self.prefer is None else self._preferred(got.alternatives)
-                    replay = self._replay(alternatives)
+                    ordered = self.prefer is None or got.ordered
+                    alternatives = got.alternatives if ordered else self._preferred(got.alternatives)
                     # a replay's first alternative fixes nothing: the next look-ahead will do
-                    if replay is not None or self.lookahead.viable((item, work)):
-                        branches.append((iter(alternatives), work, now.mark(), replay))
+                    if got.replay is not None or self.lookahead.viable((item, work)):
+                        branches.append((iter(alternatives), work, now.mark(), got.replay))
                 break
             else:
                 option = GoalOption(tuple(now.literals), tuple(now.actions))
@@ -198,9 +201,9 @@ class _Search:
 
     # Replays: see _Replay.
 
-    def _replay(self, alternatives: Iterable[list[Item]]) -> _Replay | None:
+    def _replay(self, alternatives: list[list[Item]]) -> _Replay | None:
         """A :class:`_Replay` when ``alternatives`` have its shape."""
-        if not isinstance(alternatives, list) or len(alternatives) < 2 or not all(map(self._free, alternatives[0])):
+        if len(alternatives) < 2 or not all(map(self._free, alternatives[0])):
             return None
         forbidden = [self._forbids(items) for items in alternatives[1:]]
         return None if any(keys is None for keys in forbidden) else _Replay(forbidden)  # type: ignore[arg-type]
@@ -239,14 +242,17 @@ class _Search:
             parts = [(node.lhs, env, not positive, unlisted), (node.rhs, env, positive, unlisted)]
             return _Choice([[part] for part in parts]) if positive else parts
         if isinstance(node, ForN):
-            return _Choice(self._counts(node, env, positive, unlisted))
+            return _Choice(self._counts(node, env, positive, unlisted), ordered=True)
         if isinstance(node, (And, Or)):
             parts = [(arg, env, positive, unlisted) for arg in node.args]
         else:
             parts = [(body, inner, positive, unlisted) for body, inner in self._scope(node, env)]
         if isinstance(node, (And, Forall)) == positive:
             return parts
-        return _Choice([[part] for part in parts])
+        alternatives = [[part] for part in parts]
+        if unlisted:  # the preferred state cannot order alternatives that list nothing
+            return _Choice(alternatives, ordered=True, replay=self._replay(alternatives) if isinstance(node, And) else None)
+        return _Choice(alternatives)
 
     def _prim(self, prim: Prim, env: Env, positive: bool, unlisted: bool) -> list[Item] | _Choice | None:
         universe = self.universe
@@ -281,26 +287,36 @@ class _Search:
         return [(body, {**env, node.var: obj}) for obj in domain]
 
     def _counts(self, node: ForN, env: Env, positive: bool, unlisted: bool) -> Iterator[list[Item]]:
-        """Alternatives for ``forn`` (positive) or ``not forn`` (negative)."""
+        """Alternatives for ``forn`` (positive) or ``not forn`` (negative), in preferred order.
+
+        Each alternative picks some objects to satisfy the body: exactly N
+        (the others must not), or for ``not forn`` fewer than N (the others
+        must not) or N + 1. With a preferred state, the alternatives whose
+        picked objects all satisfy the body there come first (so sorting the
+        lazily made alternatives is never needed).
+        """
         bodies = self._scope(node, env)
         everyone = range(len(bodies))
         # one item per object and sign, shared by the alternatives (so their truths are remembered across them)
         holding = [(*body, True, unlisted) for body in bodies]
         failing = [(*body, False, True) for body in bodies]
+        counts = [(node.n, True)] if positive else [(k, True) for k in range(min(node.n, len(bodies) + 1))]
+        counts += [] if positive else [(node.n + 1, False)]
 
-        def picks(k: int) -> Iterator[tuple[int, ...]]:
-            return combinations(everyone, k) if k <= len(bodies) else iter(())
+        def alternatives(among: Sequence[int], keep: Callable[[tuple[int, ...]], bool]) -> Iterator[list[Item]]:
+            for k, exclusive in counts:
+                for picked in combinations(among, k) if k <= len(among) else ():
+                    if keep(picked):
+                        chosen = set(picked)
+                        others = [failing[i] for i in everyone if i not in chosen] if exclusive else []
+                        yield [holding[i] for i in picked] + others
 
-        def exactly(k: int) -> Iterator[list[Item]]:
-            for picked in picks(k):
-                chosen = set(picked)
-                yield [holding[i] for i in picked] + [failing[i] for i in everyone if i not in chosen]
-
-        if positive:
-            return exactly(node.n)
-        fewer = chain.from_iterable(exactly(k) for k in range(min(node.n, len(bodies) + 1)))
-        more = ([holding[i] for i in picked] for picked in picks(node.n + 1))
-        return chain(fewer, more)
+        if self.prefer is None or unlisted:  # the preferred state cannot order alternatives that list nothing
+            return alternatives(everyone, lambda picked: True)
+        liked = [i for i, (body, inner) in enumerate(bodies) if self._fact(body, inner)]
+        liking = set(liked)
+        return chain(alternatives(liked, lambda picked: True),
+                     alternatives(everyone, lambda picked: not liking.issuperset(picked)))
 
     # Preference: alternatives true in the preferred state first.
 
