@@ -1,5 +1,5 @@
 """Time the README's main job: ``eai run`` with no arguments (the built-in
-baselines on both suites and all four modules, then the report).
+baselines on every suite and all four modules, then the report).
 
 Target: under 5 minutes wall on 2 cores. The response cache goes to a
 temporary folder, so nothing is answered from an earlier run.

@@ -1,64 +1,71 @@
-"""Fast Downward on every real gold problem with the gold domain.
+"""Fast Downward on every gold planning problem of both suites, with the CPU
+time of each run.
 
-    PYTHONPATH=.:plugins/planners/fast_downward python benchmarks/planner_gold.py [DATA] [--direct]
+    python benchmarks/planner_gold.py [--whole] [--direct] [--workers N] [--cpu-seconds S]
 
-DATA is the extracted eai-eval 1.0.5 wheel (default /work/data/x). Solves the
-296 VirtualHome problems of ``success_task.json`` and the 100 BEHAVIOR
-problems with 2 workers, through unified-planning (``fast_downward``) or,
-with ``--direct``, on our own PDDL text (``fast_downward_direct``); prints
-outcome counts, the median time of one run and the wall time of each suite.
+The 296 VirtualHome and 100 BEHAVIOR problems of the tasks with a transition
+model, each with the gold operators its task needs (as transition modeling
+plans a gold answer) or, with ``--whole``, the whole gold domain; through
+unified-planning (``fast_downward``) or, with ``--direct``, on our own PDDL
+text (``fast_downward_direct``). Prints per suite the outcomes, the planner
+CPU time per problem (median, p90, max: the run's own processes, preparing,
+translating and searching), the slowest problems and the wall time.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import dataclasses
 import statistics
 import time
 from collections import Counter
-from pathlib import Path
 
-from eai.pddl.parser import parse_domain, parse_problem
+from eai.modules import get_module
+from eai.modules.transition_modeling.gold import gold_model
+from eai.pddl.parser import parse_problem
 from eai.planner import Budget
+from eai.plugins import get_plugins
 from eai_fast_downward.planner import FastDownward
 
-RESOURCES = "virtualhome_eval/resources"
+SUITES = ("virtualhome", "behavior")
 
 
-def suites(root: Path) -> dict[str, tuple[Path, list[Path]]]:
-    vh = root / RESOURCES / "virtualhome"
-    by_id = {path.stem: path for path in (vh / "problem_pddl").glob("*/*.pddl")}
-    ids = json.loads((vh / "success_task.json").read_text())
-    bh = root / RESOURCES / "behavior"
-    return {
-        "virtualhome": (vh / "virtualhome.pddl", [by_id[i] for i in ids]),
-        "behavior": (bh / "behavior.pddl", sorted((bh / "problem_pddl").glob("*.pddl"))),
-    }
+def jobs(suite: str, whole: bool) -> list[tuple[str, tuple]]:
+    plugins = get_plugins()
+    model = gold_model(plugins, suite)
+    tasks = [t for t in plugins.suites.get(suite).load() if get_module("transition_modeling").applies_to(t)]
+    return [(t.id, (model.domain if whole else dataclasses.replace(model.domain, operators=model.operators(t)),
+                    parse_problem(t.transition_model.problem))) for t in tasks]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data", nargs="?", default="/work/data/x", type=Path)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=30.0, help="time limit per problem")
+    parser.add_argument("--cpu-seconds", type=float, default=30.0, help="CPU time limit per problem")
+    parser.add_argument("--whole", action="store_true", help="the whole gold domain, not the operators each task needs")
     parser.add_argument("--direct", action="store_true", help="our PDDL text, not unified-planning")
     args = parser.parse_args()
     planner = FastDownward(via_up=not args.direct)
-    print(planner.name)
+    budget = Budget(cpu_seconds=args.cpu_seconds, memory_mb=2048, wall_seconds=10 * args.cpu_seconds + 60)
+    print(f"{planner.name}, {'whole gold domains' if args.whole else 'the operators each task needs'}, "
+          f"{args.workers} workers, {args.cpu_seconds:g} s of CPU per problem")
     overall = time.perf_counter()
-    for suite, (domain_file, problem_files) in suites(args.data).items():
-        domain = parse_domain(domain_file.read_text())
-        jobs = [(domain, parse_problem(path.read_text())) for path in problem_files]
+    for suite in SUITES:
+        named = jobs(suite, args.whole)
         started = time.perf_counter()
-        results = planner.solve_all(jobs, Budget(seconds=args.seconds), workers=args.workers)
+        results = planner.solve_all([job for _, job in named], budget, workers=args.workers)
         wall = time.perf_counter() - started
         outcomes = Counter(result.outcome.value for result in results)
-        median = statistics.median(result.seconds for result in results)
-        print(f"{suite}: {outcomes['solved']}/{len(jobs)} solved {dict(sorted(outcomes.items()))}; "
-              f"median {median:.3f} s per problem; wall {wall:.1f} s with {args.workers} workers")
-        for path, result in zip(problem_files, results):
+        cpu = sorted(result.cpu_seconds for result in results)
+        print(f"{suite}: {outcomes['solved']}/{len(named)} solved {dict(sorted(outcomes.items()))}; "
+              f"planner CPU per problem: median {statistics.median(cpu):.3f} s, "
+              f"p90 {cpu[int(0.9 * (len(cpu) - 1))]:.3f} s, max {cpu[-1]:.3f} s, total {sum(cpu):.1f} s; "
+              f"wall {wall:.1f} s")
+        slowest = sorted(zip((r.cpu_seconds for r in results), (i for i, _ in named), results), reverse=True)[:3]
+        print("  slowest: " + ", ".join(f"{task_id} {seconds:.2f} s ({r.expanded} states)" for seconds, task_id, r in slowest))
+        for (task_id, _), result in zip(named, results):
             if not result.solved:
-                print(f"  {path.stem}: {result.outcome.value} {result.detail}")
+                print(f"  {task_id}: {result.outcome.value} {result.detail}")
     print(f"total wall {time.perf_counter() - overall:.1f} s")
 
 

@@ -23,7 +23,7 @@ from eai.plugins import get_plugins
 def responses(suite: str, states_first: bool = False) -> list[dict[str, str]]:
     plugins = get_plugins()
     simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)
-    return [{"identifier": t.id, "llm_output": json.dumps({"output": goal_subgoal_plan(t, simulator, states_first)})}
+    return [{"identifier": t.id, "llm_output": json.dumps({"output": goal_subgoal_plan(t, simulator, ("state", "relation") if states_first else None)})}
             for t in plugins.suites.get(suite).load()]
 
 

@@ -120,7 +120,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = None,
         timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
-        progress: Progress | None = None) -> Run:
+        options: Mapping[str, Any] | None = None, progress: Progress | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (default:
     every installed one) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
@@ -139,7 +139,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     from eai.runner.run import RunConfig, run as run_units
 
     plugins = get_plugins()
-    suites = list(suites or [name for name, s in plugins.suites if s.simulator in plugins.simulators])
+    suites = list(suites or [name for name, s in plugins.suites
+                             if s.simulator in plugins.simulators and s.in_default_run])
     if not suites:
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:
@@ -163,6 +164,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         action_failure_p=action_failure_p,
         seed=seed,
         environment=environment,
+        options=dict(options or {}),
     )
     _wait(lambda: run_units(config, plugins, progress or (lambda *args: None)))
     units = collect([folder])

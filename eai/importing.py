@@ -1,8 +1,9 @@
 """``eai tasks import``: converting upstream sources into suites in ``tasks/``.
 
-Each converted suite gets ``provenance.json`` (its sources: package, version
-and sha256, or repository, commit and the sha256 of every file read; their
-licence texts and notes); ``README.md`` of the tasks folder is rebuilt from
+Each converted suite gets ``provenance.json`` (the sources it was read from,
+an optional one only when its path was given: package, version and sha256,
+or repository, commit and the sha256 of every file read; their licence
+texts and notes); ``README.md`` of the tasks folder is rebuilt from
 every suite's provenance, so importing one suite keeps the others' notices.
 """
 
@@ -36,14 +37,14 @@ def import_source(
     archives: dict[str, Archive] = {}
     for suite in chosen:
         for pin in suite.sources:
-            if pin.package not in archives:
+            if pin.package not in archives and (not pin.optional or pin.package in paths):
                 progress(f"reading {pin.package} {pin.version}")
                 archives[pin.package] = open_source(pin, paths.get(pin.package))
     out.mkdir(parents=True, exist_ok=True)
     for suite in chosen:
         progress(f"converting {suite.name}")
         suite.import_tasks(archives, out / suite.name)
-        record = provenance(suite.sources, archives)
+        record = provenance(tuple(pin for pin in suite.sources if pin.package in archives), archives)
         (out / suite.name / PROVENANCE).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     (out / "README.md").write_text(readme(out), encoding="utf-8")
     return [s.name for s in chosen]
@@ -77,15 +78,15 @@ def readme(out: Path) -> str:
         "| suite | converted from |",
         "|---|---|",
     ]
-    licences: dict[str, dict[str, Any]] = {}
+    licences: dict[tuple[str, str, str], dict[str, Any]] = {}  # a source read for two suites may cite other files
     for path in sorted(out.glob(f"*/{PROVENANCE}")):
         sources = json.loads(path.read_text(encoding="utf-8"))["sources"]
         lines.append(f"| `{path.parent.name}/` | " + "; ".join(s["described"] for s in sources) + " |")
-        licences.update({s["name"]: s for s in sources})
+        licences.update({(s["name"], s["licence"], s["licence_note"]): s for s in sources})
     lines += ["", "## Licences", "", "The data is derived from these sources, each under the licence below.", ""]
-    for name in sorted(licences):
-        source = licences[name]
-        lines += [f"### {name}", "", f"From {source['described']}.", ""]
+    for key in sorted(licences):
+        source = licences[key]
+        lines += [f"### {source['name']}", "", f"From {source['described']}.", ""]
         if source["licence_note"]:
             lines += [source["licence_note"], ""]
         lines += ["```", source["licence"] or "(no licence file in the source)", "```", ""]

@@ -4,6 +4,11 @@ Two kinds: a :class:`SearchPlanner` searches a simulator's successor function
 (subgoal refinement, baselines); a :class:`PddlPlanner` solves a PDDL domain
 and problem (transition modeling). Neither may hang: running out of budget is
 an outcome, not an exception.
+
+A verdict never depends on how busy the machine is: the limits that can end a
+call with ``budget_exhausted`` are counted (states expanded, memory) or CPU
+time, which load does not use up. Wall-clock time is only a safety net: a
+call stopped by it gave no verdict (``infrastructure_failure``).
 """
 
 from __future__ import annotations
@@ -20,24 +25,39 @@ from eai.world import Action, State
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits for one planning call; ``None`` means no limit of that kind."""
+    """Limits for one planning call; ``None`` means no limit of that kind.
 
-    seconds: float | None = 30.0
+    ``nodes`` (states expanded), ``cpu_seconds`` (CPU time of the planner's
+    own processes) and ``memory_mb`` decide verdicts: a call that reaches one
+    ends ``budget_exhausted``. ``wall_seconds`` is the safety net against a
+    stuck or starved process; a call it stops ends ``infrastructure_failure``.
+    A planner documents which kinds it supports.
+    """
+
     nodes: int | None = None
+    cpu_seconds: float | None = None
     memory_mb: int | None = None
+    wall_seconds: float | None = None
 
 
 class Outcome(str, Enum):
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"
     BUDGET_EXHAUSTED = "budget_exhausted"
-    ERROR = "error"
+    ERROR = "error"  # the planner rejected its input (a domain or problem it cannot use)
+    INFRASTRUCTURE_FAILURE = "infrastructure_failure"  # no verdict: the planner could not run or finish
+
+    @property
+    def verdict(self) -> bool:
+        """Whether the outcome says something about the input (all but an infrastructure failure)."""
+        return self is not Outcome.INFRASTRUCTURE_FAILURE
 
 
 @dataclass(frozen=True)
 class PlanResult:
     """How one planning call ended. ``rejected`` names the operators a PDDL
-    planner left out of the domain as not well formed, with the reason."""
+    planner left out of the domain as not well formed, with the reason.
+    ``seconds`` (wall) and ``cpu_seconds`` are measurements, never verdicts."""
 
     outcome: Outcome
     plan: tuple[Action, ...] = ()
@@ -45,6 +65,7 @@ class PlanResult:
     seconds: float = 0.0
     detail: str = ""
     rejected: tuple[tuple[str, str], ...] = ()
+    cpu_seconds: float = 0.0
 
     @property
     def solved(self) -> bool:

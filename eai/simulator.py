@@ -6,26 +6,32 @@ this interface; everything benchmark-specific lives in the plugin.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
 
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
-from eai.world import Action, AtomIndex, Goal, Obj, State, Task
+from eai.world import Action, AtomIndex, Goal, Literal, Obj, State, Task, Trajectory
 
 
 @dataclass(frozen=True)
 class ActionSpec:
     """An action of the vocabulary: its arity and, per argument, the
     properties an object needs to afford it, any one of them sufficing
-    (shown in prompts)."""
+    (shown in prompts). ``phrases`` are the benchmark's own words for the
+    action, ``{}`` standing for each object in order (EB-ALFRED's
+    ``"pick up the {}"``), so answers written in them are read as they are."""
 
     name: str
     arity: int
     requirements: tuple[tuple[str, ...], ...] = ()
     description: str = ""
+    phrases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,33 @@ class Vocabulary:
     relation_predicates: frozenset[str] = frozenset()
     state_aliases: Mapping[str, str] = field(default_factory=dict)
     relation_aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def read_phrase(self, text: str) -> tuple[str, tuple[str, ...]] | None:
+        """The action and object names of ``text`` written in one of the
+        actions' phrases (case and runs of spaces aside; the first phrase
+        that fits, in vocabulary order), or None."""
+        words = " ".join(str(text).split())
+        for pattern, name in self._phrases:
+            match = pattern.fullmatch(words)
+            if match:
+                return name, tuple(arg.strip() for arg in match.groups())
+        return None
+
+    def write_phrase(self, action: Action) -> str:
+        """``action`` in the benchmark's words (its action's first phrase), or
+        as ``NAME(a, b)`` when the action has no phrase."""
+        spec = self.actions.get(action.name)
+        return spec.phrases[0].format(*action.args) if spec and spec.phrases else str(action)
+
+    @cached_property
+    def _phrases(self) -> tuple[tuple[re.Pattern[str], str], ...]:
+        return tuple((re.compile(_pattern(phrase), re.I), spec.name)
+                     for spec in self.actions.values() for phrase in spec.phrases)
+
+
+def _pattern(phrase: str) -> str:
+    """A phrase as a regular expression, each ``{}`` an object name."""
+    return "(.+?)".join(re.escape(re.sub(r"\s+", " ", part)) for part in phrase.split("{}"))
 
 
 def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:
@@ -141,7 +174,14 @@ class World(ABC):
 
 
 class Simulator(ABC):
-    """A benchmark's symbolic world, registered by a plugin under ``name``."""
+    """A benchmark's symbolic world, registered by a plugin under ``name``.
+
+    ``subgoal_order`` is the order in which subgoal lines derived from a goal
+    (the gold subgoal plan, the planner baseline) list its relation and state
+    goals, after its action goals: VirtualHome places things, then sets their
+    states (closes the washing machine); ALFRED cleans, heats or cools a
+    thing, then places it.
+    """
 
     name: str
     description: str = ""
@@ -149,6 +189,7 @@ class Simulator(ABC):
     # suites on these only (a plugin's world may claim fewer than all four).
     modules: tuple[str, ...] = ("goal_interpretation", "subgoal_decomposition", "action_sequencing",
                                 "transition_modeling")
+    subgoal_order: tuple[str, str] = ("relation", "state")
 
     @property
     @abstractmethod
@@ -170,3 +211,27 @@ class Simulator(ABC):
     def prompt(self, module: str, task: Task) -> str:
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
         raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
+
+    def progress(self, task: Task, trajectory: Trajectory) -> float | None:
+        """The benchmark's own task progress of ``trajectory``, from 0 to 1
+        (EB-ALFRED: the share of the task type's goal conditions met at the end;
+        EB-Habitat: the share of the task's subgoals reached); None when the
+        benchmark defines none."""
+        return None
+
+    def excluded(self, task: Task) -> str:
+        """Why ``task`` is left out of success rates ("" when it counts), e.g.
+        its goal holds in the initial state."""
+        return ""
+
+    def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
+        """Figures of the benchmark's own for ``eai tasks stats`` (EB-ALFRED:
+        actions in each task's action list; habitat: tasks by split, goal
+        kinds); none by default."""
+        return {}
+
+    def goal_lines(self, state: Sequence[Literal], relation: Sequence[Literal],
+                   order: tuple[str, str] | None = None) -> list[Literal]:
+        """State and relation goals in ``order`` (default: :attr:`subgoal_order`)."""
+        parts = {"relation": list(relation), "state": list(state)}
+        return [lit for kind in order or self.subgoal_order for lit in parts[kind]]

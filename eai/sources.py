@@ -6,6 +6,8 @@ installed; with no local path it is fetched with ``pip download --no-deps``,
 and its sha256 is checked against the pinned value. A repository is read from
 a local clone (or bare git directory) at the pinned commit, through git; the
 sha256 of every file read is recorded, so the provenance pins each one.
+A file the repository stores with Git LFS is read from the clone's LFS store
+(its content checked against the pointer's sha256).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ class Pin:
     """A source: a package at a version with its sha256, or (``repository``,
     ``owner/name`` on GitHub) a repository at the commit ``version``.
     ``licence_files`` name the files holding its licence when they are not a
-    top-level LICENSE; ``licence_note`` says what else is known of the licence."""
+    top-level LICENSE; ``licence_note`` says what else is known of the licence.
+    An ``optional`` source is read only when its path is given."""
 
     package: str
     version: str
@@ -39,6 +42,7 @@ class Pin:
     repository: str = ""
     licence_files: tuple[str, ...] = ()
     licence_note: str = ""
+    optional: bool = False
 
     @property
     def described(self) -> str:
@@ -101,6 +105,9 @@ class Archive:
         return ""
 
 
+LFS_POINTER = b"version https://git-lfs.github.com/spec/v1\n"
+
+
 class Snapshot(Archive):
     """Files of a git repository at the pinned commit (a clone or a bare git
     directory), read through git with argument lists, never a shell. Records
@@ -127,9 +134,27 @@ class Snapshot(Archive):
             if name not in set(self._names):
                 raise EaiError(f"{self.pin.repository} at {self.pin.version[:12]} has no file {name!r}")
             data = self._git("cat-file", "blob", f"{self.pin.version}:{name}")
+            if data.startswith(LFS_POINTER):
+                data = self._lfs_object(name, data)
             self._members[name] = data
             self.hashes[name] = hashlib.sha256(data).hexdigest()
         return self._members[name]
+
+    def _lfs_object(self, name: str, pointer: bytes) -> bytes:
+        """The content a Git LFS pointer stands for, from the clone's LFS store."""
+        fields = dict(line.split(" ", 1) for line in pointer.decode("utf-8", "replace").splitlines() if " " in line)
+        oid = fields.get("oid", "").removeprefix("sha256:")
+        if len(oid) != 64:
+            raise EaiError(f"{name} in {self.pin.repository} is a malformed Git LFS pointer")
+        git_dir = Path(self.path) / self._git("rev-parse", "--git-dir").decode("utf-8").strip()
+        stored = git_dir / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+        if not stored.is_file():
+            raise EaiError(f"{name} is stored with Git LFS and its content is not in {self.path}: "
+                           f"run 'git lfs pull' there")
+        data = stored.read_bytes()
+        if hashlib.sha256(data).hexdigest() != oid:
+            raise EaiError(f"{stored} does not hold the content of {name} (sha256 mismatch)")
+        return data
 
     def licence(self) -> str:
         if self.pin.licence_files:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from eai.pddl.formula import atoms
@@ -10,10 +11,12 @@ from eai.suite import TaskSuite
 
 
 def suite_stats(suite: TaskSuite, simulator: Simulator | None) -> dict[str, Any]:
-    """Counts of the paper's Table 2; operator counts need the suite's simulator."""
+    """Counts of the paper's Table 2; operator counts and the benchmark's own
+    figures need the suite's simulator. A suite with subsets also gets, per
+    subset, its tasks, task names and gold plan lengths."""
     tasks = suite.load()
     steps = sum(len(t.gold_plan) for t in tasks)
-    return {
+    stats = {
         "suite": suite.name,
         "task_names": len({t.name for t in tasks}),
         "tasks": len(tasks),
@@ -26,6 +29,22 @@ def suite_stats(suite: TaskSuite, simulator: Simulator | None) -> dict[str, Any]
         "avg_steps": round(steps / len(tasks), 2) if tasks else 0.0,
         **(transition_model_stats(simulator) if simulator else {}),
     }
+    subsets = suite.subsets()
+    if subsets:
+        by_id = {t.id: t for t in tasks}
+        members = {name: [by_id[i] for i in ids] for name, ids in subsets.items()}
+        stats["subsets"] = {name: len(group) for name, group in members.items()}
+        stats["task_names_by_subset"] = {name: dict(sorted(Counter(t.name for t in group).items()))
+                                         for name, group in members.items()}
+        stats["steps_by_subset"] = {name: spread([len(t.gold_plan) for t in group]) for name, group in members.items()}
+    return {**stats, **(simulator.stats(tasks) if simulator else {})}
+
+
+def spread(values: list[int]) -> dict[str, float]:
+    """Least, most and mean of ``values`` (zeros when there are none)."""
+    if not values:
+        return {"min": 0, "max": 0, "avg": 0.0}
+    return {"min": min(values), "max": max(values), "avg": round(sum(values) / len(values), 2)}
 
 
 def transition_model_stats(simulator: Simulator) -> dict[str, int]:

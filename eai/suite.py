@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from eai.exceptions import EaiError
 from eai.sources import Archive, Pin
@@ -23,6 +24,7 @@ class TaskSuite(ABC):
     simulator: str
     description: str = ""
     sources: tuple[Pin, ...] = ()
+    in_default_run: bool = True  # False: ``eai run`` without --suite leaves it out (a large suite)
 
     @abstractmethod
     def ids(self) -> list[str]:
@@ -31,6 +33,17 @@ class TaskSuite(ABC):
     @abstractmethod
     def load(self, ids: list[str] | None = None) -> list[Task]:
         """The tasks with these ids (all when None), in the suite's order."""
+
+    def subsets(self) -> Mapping[str, list[str]]:
+        """Named groups of task ids (EB-ALFRED's base, long_horizon...); none by default."""
+        return {}
+
+    def select(self, names: list[str]) -> list[str]:
+        """The ids, in suite order, that ``names`` give: task ids and subset
+        names (a subset stands for its tasks)."""
+        subsets = self.subsets()
+        wanted = {task for name in names for task in subsets.get(name, [name])}
+        return [task for task in self.ids() if task in wanted]
 
     def file(self, key: str) -> Path:
         """A suite-level file (``"domain"``: the gold PDDL domain, ``"predicate_categories"``)."""

@@ -83,10 +83,14 @@ class SourceSpec(Strict):
 
 
 class SuiteFile(Strict):
+    """``subsets`` name groups of the suite's tasks (EB-ALFRED's six), each
+    its task ids in suite order."""
+
     format: Literal[1] = FORMAT_VERSION
     suite: str
     simulator: str
     description: str
     tasks: list[str]
+    subsets: dict[str, list[str]] = {}
     sources: list[SourceSpec] = []
     files: dict[str, str] = {}

@@ -168,9 +168,10 @@ class DirectorySuite(TaskSuite):
         directory: Callable[[], Path],
         sources: tuple[Pin, ...] = (),
         importer: Callable[[Mapping[str, Archive], Path], None] | None = None,
+        in_default_run: bool = True,
     ) -> None:
         self.name, self.simulator, self.description = name, simulator, description
-        self.sources = sources
+        self.sources, self.in_default_run = sources, in_default_run
         self._directory = directory
         self._importer = importer
         self._suite: SuiteFile | None = None
@@ -188,6 +189,9 @@ class DirectorySuite(TaskSuite):
 
     def ids(self) -> list[str]:
         return list(self.info().tasks)
+
+    def subsets(self) -> Mapping[str, list[str]]:
+        return {name: list(ids) for name, ids in self.info().subsets.items()}
 
     def load(self, ids: list[str] | None = None) -> list[Task]:
         """The tasks ``ids`` (default: all), in that order. Each file is read
@@ -252,5 +256,7 @@ class DirectorySuite(TaskSuite):
         try:
             count = len(self.ids())
         except EaiError as exc:
-            return [Finding(name, False, str(exc), "run: eai tasks import eai-eval")]
+            clones = "".join(f" --source {p.package}=PATH (a clone of github.com/{p.repository})"
+                             for p in self.sources if p.repository and not p.optional)
+            return [Finding(name, False, str(exc), f"run: eai tasks import {self.name}{clones}")]
         return [Finding(name, True, f"{count} tasks in {self.path}")]

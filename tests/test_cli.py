@@ -32,7 +32,7 @@ def test_doctor_json_reports_python():
 def test_doctor_runs_each_suites_simulator_with_no_3d_simulator_installed():
     report = json.loads(run_eai("doctor", "--json", env=builtin_plugins()).stdout)
     simulators = {f["name"]: f for f in report["findings"] if f["name"].startswith("simulator ")}
-    assert set(simulators) == {"simulator virtualhome", "simulator behavior"}
+    assert set(simulators) == {"simulator virtualhome", "simulator behavior", "simulator alfred", "simulator habitat"}
     assert all(f["ok"] and f["detail"].endswith("goal reached") for f in simulators.values()), simulators
 
 

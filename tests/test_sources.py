@@ -7,8 +7,9 @@ import subprocess
 import pytest
 
 from eai.exceptions import EaiError
-from eai.importing import provenance, readme
+from eai.importing import import_source, provenance, readme
 from eai.sources import Pin, Snapshot, open_source
+from eai.suite import TaskSuite
 
 
 def git(repo, *args):
@@ -72,3 +73,69 @@ def test_provenance_keeps_every_file_hash_and_the_licence_in_the_readme(reposito
     text = readme(tmp_path / "out")
     assert f"| `suite/` | github.com/someone/upstream at commit `{pin.version}` |" in text
     assert "Sample licence" in text
+
+
+def lfs_repository(tmp_path, content: bytes, store: bytes | None):
+    """A repository whose ``data/big.bin`` is a Git LFS pointer to ``content``;
+    ``store`` (when not None) is what the clone's LFS store holds for it."""
+    repo = tmp_path / "lfs"
+    repo.mkdir(parents=True)
+    git(repo, "init", "-q")
+    oid = hashlib.sha256(content).hexdigest()
+    (repo / "data").mkdir()
+    (repo / "data" / "big.bin").write_text(
+        f"version https://git-lfs.github.com/spec/v1\noid sha256:{oid}\nsize {len(content)}\n")
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "pointer")
+    if store is not None:
+        stored = repo / ".git" / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+        stored.parent.mkdir(parents=True)
+        stored.write_bytes(store)
+    return repo, Pin("lfs", git(repo, "rev-parse", "HEAD"), repository="someone/lfs")
+
+
+def test_a_file_stored_with_git_lfs_is_read_from_the_clones_lfs_store(tmp_path):
+    repo, pin = lfs_repository(tmp_path, b"the real bytes", b"the real bytes")
+    snapshot = open_source(pin, repo)
+    assert snapshot.read("data/big.bin") == b"the real bytes"
+    assert snapshot.hashes["data/big.bin"] == hashlib.sha256(b"the real bytes").hexdigest()
+
+
+def test_a_git_lfs_file_missing_from_the_clone_or_wrong_is_a_clear_error(tmp_path):
+    repo, pin = lfs_repository(tmp_path / "a", b"the real bytes", None)
+    with pytest.raises(EaiError, match="data/big.bin is stored with Git LFS and its content is not in .*git lfs pull"):
+        open_source(pin, repo).read("data/big.bin")
+    repo, pin = lfs_repository(tmp_path / "b", b"the real bytes", b"other bytes")
+    with pytest.raises(EaiError, match="does not hold the content of data/big.bin"):
+        open_source(pin, repo).read("data/big.bin")
+
+
+class Listing(TaskSuite):
+    """A suite whose import lists the sources it was given."""
+
+    name, simulator = "listing", "none"
+
+    def __init__(self, sources):
+        self.sources = sources
+
+    def ids(self):
+        return []
+
+    def load(self, ids=None):
+        return []
+
+    def import_tasks(self, archives, out):
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "sources.txt").write_text(" ".join(sorted(archives)))
+
+
+def test_an_optional_source_is_read_only_when_its_path_is_given(repository, tmp_path):
+    repo, pin = repository
+    extra = Pin("extra", pin.version, repository="someone/extra", optional=True)
+    suite = Listing((pin, extra))
+    import_source("listing", [suite], tmp_path / "a", {"upstream": repo})
+    assert (tmp_path / "a" / "listing" / "sources.txt").read_text() == "upstream"
+    assert [s["name"] for s in json.loads((tmp_path / "a" / "listing" / "provenance.json").read_text())["sources"]] == [
+        "upstream"]
+    import_source("listing", [suite], tmp_path / "b", {"upstream": repo, "extra": repo})
+    assert (tmp_path / "b" / "listing" / "sources.txt").read_text() == "extra upstream"

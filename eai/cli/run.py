@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from eai import api
 from eai.api import DEFAULT_MODEL
 from eai.cli.output import console, say
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.modules import MODULES, get_module
@@ -34,10 +35,10 @@ REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
 # Options shared by ``eai run`` and ``eai compose``.
-Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite.")]
+Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite but those that ask to be named (see: eai list suites).")]
 Models = Annotated[list[str], typer.Option("--model", help=MODEL_HELP)]
 Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
-TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these task ids, comma-separated.")]
+TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these tasks, comma-separated: task ids or subset names (eb-alfred: base, long_horizon...).")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="Run folder (default: runs/<date-time>).")]
 Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Model calls in flight at once.")]
 BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
@@ -60,7 +61,7 @@ def execute(
     suites: list[str], modules: list[str], models: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
-    replan: int, action_failure_p: float, seed: int, environment: str | None,
+    replan: int, action_failure_p: float, seed: int, environment: str | None, options: dict[str, Any],
 ) -> None:
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[errors]} failed calls"), TimeRemainingColumn(),
@@ -76,7 +77,7 @@ def execute(
                            limit=limit, resume=resume, concurrency=concurrency, base_url=base_url, temperature=temperature,
                            max_tokens=max_tokens, timeout=timeout, retries=retries, cache=cache, use_cache=not no_cache,
                            replan=replan, action_failure_p=action_failure_p, seed=seed, environment=environment,
-                           progress=update)
+                           options=options, progress=update)
     for result in finished.results:
         say(unit_line(result))
     say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
@@ -115,6 +116,9 @@ def run_command(
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
     environment: LiveEnvironment = None,
+    max_nodes: MaxNodes = None,
+    planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
+    planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -138,7 +142,8 @@ def run_command(
     for name in module:
         get_module(name)
     execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
-            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment)
+            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb))
 
 
 def compose_command(
@@ -163,6 +168,9 @@ def compose_command(
     action_failure_p: FailureP = 0.0,
     seed: Seed = 0,
     environment: LiveEnvironment = None,
+    max_nodes: MaxNodes = None,
+    planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
+    planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -188,5 +196,6 @@ def compose_command(
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:
         modules.append(chosen.final.name)
     execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
-            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment)
+            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
+            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb))
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.output import console, print_json, say
 from eai.modules import MODULES
-from eai.modules.subgoal_decomposition.module import MAX_NODES, MAX_SECONDS
 from eai.paths import check_output_folder
 from eai.plugins import get_plugins
 from eai.responses import read_responses
@@ -25,14 +25,11 @@ def score_command(
     out: Path = typer.Option(DEFAULT_OUT, "--out", help="Folder for summary.json and records.jsonl."),
     strict: bool = typer.Option(False, "--strict", help="Score tasks with no response as empty answers (failures), so the figures compare with a full run; by default they are left out and counted."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar; only the counts line."),
-    max_nodes: int | None = typer.Option(None, "--max-nodes", min=0,
-                                         help=f"Subgoal decomposition: states one search may expand (default {MAX_NODES}; 0: no limit)."),
-    max_seconds: float | None = typer.Option(None, "--max-seconds", min=0,
-                                             help=f"Subgoal decomposition: seconds one search may take (default {MAX_SECONDS:g}; 0: no limit)."),
+    max_nodes: MaxNodes = None,
     sensitivity: bool = typer.Option(False, "--sensitivity", help="Transition modeling: also re-plan with each operator alone swapped in (paper appendix F)."),
     planner: str = typer.Option(None, "--planner", help="Planner the module uses (see: eai list planners); default: bfs for subgoal decomposition, fast_downward for transition modeling."),
-    planner_seconds: float = typer.Option(30.0, "--planner-seconds", min=0.1, help="Time limit per planning problem."),
-    planner_memory_mb: int = typer.Option(2048, "--planner-memory-mb", min=16, help="Memory limit per planning problem."),
+    planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
+    planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     workers: int = typer.Option(None, "--workers", min=1, help="Planner runs at once (default: every core)."),
 ) -> None:
     """Score model responses against the gold annotation.
@@ -53,10 +50,8 @@ def score_command(
     """
     check_output_folder(out)
     answers = read_responses(responses)
-    limits = {"max_nodes": max_nodes, "max_seconds": max_seconds}
-    options = {key: value or None for key, value in limits.items() if value is not None}
-    options |= {"sensitivity": sensitivity, "planner_seconds": planner_seconds,
-                "planner_memory_mb": planner_memory_mb, "workers": workers}
+    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb)
+    options |= {"sensitivity": sensitivity, "workers": workers}
     if planner:
         options["planner"] = planner
     with Progress(TextColumn("scoring {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

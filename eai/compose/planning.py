@@ -2,12 +2,12 @@
 subgoal lines; from the lines, actions found by search.
 
 Lines: each action goal on an object that affords it (taken from the goal's
-own objects first, then the task's relevant objects), then the relation
-goals, then the state goals (of the goal's first option, for quantified
-goals). Actions: the subgoal-decomposition module's refinement of those
-lines with a search planner (``bfs`` and its budget by default). It plans
-for whatever goal the task holds, so a pipeline can hand it a goal a model
-interpreted; the baselines hand it the annotated goal.
+own objects first, then the task's relevant objects), then the relation and
+state goals (of the goal's first option, for quantified goals) in the
+simulator's ``subgoal_order``. Actions: the subgoal-decomposition module's
+refinement of those lines with a search planner (``bfs`` and its budget by
+default). It plans for whatever goal the task holds, so a pipeline can hand
+it a goal a model interpreted; the baselines hand it the annotated goal.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def subgoal_lines(task: Task, simulator: Simulator) -> list[str]:
             lines.append(" or ".join(str(Action(name, (target,))) for name in unary))
         else:
             lines.append(" or ".join(f"{name}()" for name in alternatives))
-    return lines + [str(lit) for lit in task.goal.relation + task.goal.state]
+    return lines + [str(lit) for lit in simulator.goal_lines(task.goal.state, task.goal.relation)]
 
 
 def subgoals(task: Task, simulator: Simulator) -> str:

@@ -121,7 +121,7 @@ class _Run:
         """The quantifier's body with each binding of its variable."""
         got = self.scopes.get(id(node))
         if got is None:
-            got = self.scopes[id(node)] = (node, *self.universe.scope(node.var, node.body))
+            got = self.scopes[id(node)] = (node, *self.universe.scope(node.var, node.body, not isinstance(node, Forall)))
         _, domain, body = got
         return ((body, {**env, node.var: obj}) for obj in domain)
 

@@ -282,7 +282,7 @@ class _Search:
     def _scope(self, node: Forall | Exists | ForN, env: Env) -> list[tuple[Formula, Env]]:
         got = self.scopes.get(id(node))
         if got is None:
-            got = self.scopes[id(node)] = (node, *self.universe.scope(node.var, node.body))
+            got = self.scopes[id(node)] = (node, *self.universe.scope(node.var, node.body, not isinstance(node, Forall)))
         _, domain, body = got
         return [(body, {**env, node.var: obj}) for obj in domain]
 

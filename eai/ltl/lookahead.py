@@ -94,7 +94,7 @@ class Lookahead:
         got = self.members.get(id(node))
         if got is None:
             universe = self.universe
-            domain, body = universe.scope(node.var, node.body)
+            domain, body = universe.scope(node.var, node.body, True)
             classes = [arg.name for arg in body.args if isinstance(arg, Prim) and arg.args == (node.var,)
                        and universe.kind(arg) == CLASS_TEST] if isinstance(body, And) else []
             members = tuple(obj for obj in domain if all(universe.class_of[obj] == c for c in classes))

@@ -20,13 +20,16 @@ Both the evaluator and the grounder read a formula through these rules:
   class test, which ranges over the objects of class ``C`` with body ``B``.
   That is how upstream writes BDDL's ``(Q (?v - C) B)``; read literally it
   would make ``exists`` trivially true and ``forn`` count every non-``C``.
+  ``exists v. (C(v) and B)`` and ``forn N v. (C(v) and B)`` also range over
+  the objects of class ``C`` only, with body ``B``: the same truth, without
+  trying every other object.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from eai.ltl.syntax import Formula, Implies, Not, Or, Prim
+from eai.ltl.syntax import And, Formula, Implies, Not, Or, Prim
 from eai.world.objects import Obj
 
 ACTION, CLASS_TEST, STATE = "action", "class test", "state"
@@ -68,14 +71,18 @@ class Universe:
             return (name,)
         return self.by_class.get(name, (name,))
 
-    def scope(self, var: str, body: Formula) -> tuple[tuple[str, ...], Formula]:
-        """The objects a quantifier over ``var`` ranges over, and its effective body."""
+    def scope(self, var: str, body: Formula, conjunctive: bool = False) -> tuple[tuple[str, ...], Formula]:
+        """The objects a quantifier over ``var`` ranges over, and its effective
+        body; ``conjunctive`` (exists, forn) also reads ``C(v) and B`` as typed."""
         guard, rest = None, body
         if isinstance(body, Or) and len(body.args) >= 2 and isinstance(body.args[0], Not):
             guard = body.args[0].arg
             rest = body.args[1] if len(body.args) == 2 else Or(body.args[1:])
         elif isinstance(body, Implies):
             guard, rest = body.lhs, body.rhs
+        elif conjunctive and isinstance(body, And) and len(body.args) >= 2:
+            guard = body.args[0]
+            rest = body.args[1] if len(body.args) == 2 else And(body.args[1:])
         if isinstance(guard, Prim) and guard.args == (var,) and self.kind(guard) == CLASS_TEST:
             return self.by_class[guard.name], rest
         return self.ids, body

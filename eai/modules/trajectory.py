@@ -1,6 +1,8 @@
 """What the modules that produce a trajectory report (action sequencing,
 subgoal decomposition): the record fields for one task and their summary,
-the columns of the paper's trajectory and goal tables (Tables 4 and 5)."""
+the columns of the paper's trajectory and goal tables (Tables 4 and 5), and
+what a benchmark adds: its task progress, and tasks it leaves out of the
+rates (:meth:`eai.simulator.Simulator.progress`, ``excluded``)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from typing import Any
 
 from eai.goals import GoalReport
 from eai.modules.base import Record, percent
+from eai.simulator import Simulator
+from eai.world import Task, Trajectory
 
 ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
 GOAL_KINDS = ("state", "relation", "action", "total")
@@ -36,19 +40,41 @@ def trajectory_record(
     }
 
 
+def benchmark_fields(simulator: Simulator, task: Task, trajectory: Trajectory) -> Record:
+    """``task_progress`` of ``trajectory`` (a fraction) when the benchmark
+    defines progress, and ``excluded`` (why) when it leaves the task out."""
+    fields: Record = {}
+    progress = simulator.progress(task, trajectory)
+    if progress is not None:
+        fields["task_progress"] = round(progress, 4)
+    reason = simulator.excluded(task)
+    if reason:
+        fields["excluded"] = reason
+    return fields
+
+
 def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
-    """Rates in percent: task success, executability, goals met by kind, error types."""
-    n = len(records)
-    errors = {name: percent(sum(r["error_type"] == name for r in records), n) for name in ERRORS}
-    errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in records), n)
-    goal_success = {kind: _rate(records, kind) for kind in GOAL_KINDS}
-    return {
+    """Rates in percent over the records not excluded: task success,
+    executability, goals met by kind, error types, and the mean task progress
+    when the benchmark defines it; ``excluded`` counts the others."""
+    counted = [r for r in records if not r.get("excluded")]
+    n = len(counted)
+    errors = {name: percent(sum(r["error_type"] == name for r in counted), n) for name in ERRORS}
+    errors["additional_step"] = percent(sum(r["additional_steps"] > 0 for r in counted), n)
+    goal_success = {kind: _rate(counted, kind) for kind in GOAL_KINDS}
+    summary = {
         "n": n,
-        "task_success_rate": percent(sum(r["success"] for r in records), n),
-        "execution_success_rate": percent(sum(r["executable"] for r in records), n),
+        "task_success_rate": percent(sum(r["success"] for r in counted), n),
+        "execution_success_rate": percent(sum(r["executable"] for r in counted), n),
         "goal_success": goal_success,
         "errors": errors,
     }
+    progress = [r["task_progress"] for r in counted if "task_progress" in r]
+    if progress:
+        summary["task_progress"] = percent(sum(progress), len(progress))
+    if len(counted) < len(records):
+        summary["excluded"] = len(records) - len(counted)
+    return summary
 
 
 def _rate(records: Sequence[Record], kind: str) -> float | None:

@@ -43,7 +43,8 @@ class Domain:
         return next((op for op in self.operators if op.name == name), None)
 
     def to_pddl(self) -> str:
-        types = " ".join(f"{t} - {p}" if p else t for t, p in self.types)
+        # a root type is written "- object": PDDL reads "a b - c" as both a and b under c
+        types = " ".join(f"{t} - {p or 'object'}" for t, p in self.types)
         preds = "\n".join(f"        ({' '.join(filter(None, (p.name, format_vars(p.parameters))))})" for p in self.predicates)
         ops = "\n".join(op.to_pddl() for op in self.operators)
         return (

@@ -96,11 +96,10 @@ def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -
 
 
 def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipeline) -> list[Task]:
-    """The suite's tasks every stage covers, narrowed to ``task_ids``, at most ``limit``."""
-    ids = plugins.suites.get(suite).ids()
-    if config.task_ids:
-        wanted = set(config.task_ids)
-        ids = [i for i in ids if i in wanted]
+    """The suite's tasks every stage covers, narrowed to ``task_ids`` (ids or
+    subset names), at most ``limit``."""
+    found = plugins.suites.get(suite)
+    ids = found.select(list(config.task_ids)) if config.task_ids else found.ids()
     covered = [t for t in plugins.suites.get(suite).load(ids) if all(s.applies_to(t) for s in pipeline.stages)]
     return covered if config.limit is None else covered[: config.limit]
 

@@ -22,7 +22,7 @@ def claims(plugins: Plugins, suite: str, module: str) -> bool:
 
 def check_selection(plugins: Plugins, suites: Sequence[str], modules: Sequence[str],
                     task_ids: Sequence[str] | None) -> None:
-    """One clear error for a task id no chosen suite has, or a selection
+    """One clear error for a task id or subset name no chosen suite has, or a selection
     that leaves no task for any module to run."""
     pairs = [(suite, module) for suite in suites for module in modules if claims(plugins, suite, module)]
     if not pairs:
@@ -35,15 +35,16 @@ def check_selection(plugins: Plugins, suites: Sequence[str], modules: Sequence[s
             raise EaiError(f"no task to run: suite(s) {', '.join(suites)} hold no task")
         return
     known = {i for found in ids.values() for i in found}
+    known |= {name for suite in suites for name in plugins.suites.get(suite).subsets()}
     for task_id in task_ids:
         if task_id not in known:
             close = difflib.get_close_matches(task_id, sorted(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise EaiError(f"no task {task_id!r} in suite(s) {', '.join(suites)}{hint} (see: eai tasks list SUITE)")
-    wanted = set(task_ids)
     for suite, module in pairs:
         stages = parse_pipeline(module, plugins).stages
-        for task in plugins.suites.get(suite).load([i for i in ids[suite] if i in wanted]):
+        found = plugins.suites.get(suite)
+        for task in found.load(found.select(list(task_ids))):
             if all(stage.applies_to(task) for stage in stages):
                 return
     raise EaiError(f"no task of --tasks {','.join(task_ids)} has what {', '.join(modules)} need(s)")

@@ -9,10 +9,11 @@ breadth-first search needs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import Generic, NamedTuple, TypeVar
 
 Atom = tuple[str, ...]
+T = TypeVar("T")
 
 
 class Literal(NamedTuple):
@@ -136,6 +137,25 @@ class State:
         shown = sorted(self)
         more = f", ... {len(shown) - 8} more" if len(shown) > 8 else ""
         return f"State({', '.join(map(format_atom, shown[:8]))}{more})"
+
+
+class Decoded(Generic[T]):
+    """States decoded once by ``decode`` and kept, for the many questions a
+    search asks of one state (at most ``size``; then the cache starts anew)."""
+
+    __slots__ = ("decode", "size", "_kept")
+
+    def __init__(self, decode: Callable[[State], T], size: int = 4096) -> None:
+        self.decode, self.size = decode, size
+        self._kept: dict[int, T] = {}
+
+    def __call__(self, state: State) -> T:
+        got = self._kept.get(state.bits)
+        if got is None:
+            if len(self._kept) >= self.size:
+                self._kept.clear()
+            got = self._kept[state.bits] = self.decode(state)
+        return got
 
 
 def format_atom(atom: Atom) -> str:

@@ -6,36 +6,11 @@ import pytest
 
 from eai.pddl.formula import And, Not, Or, Pred
 from eai.taxonomy import ErrorType, execute
-from eai.world import Action
+from eai.testing.faults import act, moved, run, without
 from eai_behavior.world import BehaviorWorld
 from tests.behavior.goal import reached
 
 SINK, BRUSH, BATHTUB = "sink.n.01_1", "scrub_brush.n.01_1", "bathtub.n.01_1"
-
-
-def act(name, *args):
-    return Action(name, args)
-
-
-def run(world, actions, state=None):
-    """Apply ``actions``, each of which must be executable and not redundant."""
-    state = world.initial if state is None else state
-    for action in actions:
-        check = world.check(state, action)
-        assert check.executable and not check.redundant, (action, check)
-        state = world.apply(state, action)
-    return state
-
-
-def without(plan, index):
-    return plan[:index] + plan[index + 1:]
-
-
-def moved(plan, index, to):
-    """``plan`` with step ``index`` moved to position ``to`` (counted after removal)."""
-    rest = list(without(plan, index))
-    rest.insert(to, plan[index])
-    return tuple(rest)
 
 
 # -- the kernel's categories on real gold plans ------------------------------------

@@ -42,6 +42,7 @@ def test_eai_run_with_no_module_named_runs_all_four_on_both_suites(tmp_path):
         for module in MODULES:
             summary = json.loads((out / suite / module / "baseline_auto" / "summary.json").read_text())
             assert summary["n"] == 3, (suite, module)
+    assert not (out / "langr").exists() and not (out / "eb-habitat").exists()  # named to run (docs/tasks.md)
     report = (out / "report.md").read_text()
     assert all(f"Table {k}" in report for k in (3, 4, 5, 6, 7))
     assert (out / "report.html").is_file()

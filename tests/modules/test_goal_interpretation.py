@@ -7,6 +7,8 @@ from collections import defaultdict
 import pytest
 
 from eai.modules.goal_interpretation.match import max_matching
+from eai.modules.goal_interpretation.parse import RawGoal
+from eai.modules.goal_interpretation.resolve import Resolver
 from eai.plugins import get_plugins
 from eai_virtualhome.goal_interpretation_prompt import RELATION_TARGETS
 from tests.helpers import run_eai
@@ -140,6 +142,16 @@ def test_names_models_write(tasks):
     ```"""
     record = record_for(tasks, "27_2", answer)
     assert record["f1"] == 100.0 and not record["hallucinations"]
+
+
+def test_a_name_glued_to_not_is_a_negation_unless_the_vocabulary_has_that_name(tasks):
+    """VirtualHome has no predicate not_open: ``not_OPEN`` negates OPEN (habitat's
+    ``not_holding`` is a predicate of its own: tests/habitat)."""
+    simulator = get_plugins().simulators.get("virtualhome")
+    task = tasks["27_2"]
+    resolver = Resolver(task, simulator.vocabulary, lambda: simulator.world(task))
+    read = resolver.resolve(RawGoal("node", "not_OPEN", ("washing_machine.1001",)))
+    assert (read.predicate, read.positive, read.problem) == ("OPEN", False, "")
 
 
 def test_action_goals_match_any_alternative_once(tasks):

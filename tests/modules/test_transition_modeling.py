@@ -3,7 +3,6 @@ planning without what the model left out; sensitivity; limits; determinism."""
 
 import json
 import re
-import time
 
 import pytest
 
@@ -113,7 +112,8 @@ def test_categories_and_operators_in_the_summary():
     assert summary["by_category"]["spatial_relations"]["tasks"] == 0
     assert summary["by_category"]["spatial_relations"]["planner_success_rate"] is None
     assert summary["by_operator"]["switch_on"]["recall"] == 0.0 and summary["by_operator"]["grab"]["f1"] == 100.0
-    assert summary["planner_outcomes"] == {"solved": 0, "unsolvable": 1, "budget_exhausted": 0, "error": 0}
+    assert summary["planner_outcomes"] == {"solved": 0, "unsolvable": 1, "budget_exhausted": 0, "error": 0,
+                                           "infrastructure_failure": 0}
 
 
 def test_sensitivity_swaps_one_operator_at_a_time():
@@ -134,16 +134,14 @@ def test_no_sensitivity_unless_asked():
     assert "sensitivity" not in record and "sensitivity" not in summary
 
 
-def test_a_pathological_domain_ends_at_the_time_limit_and_leaves_nothing(tmp_path, monkeypatch):
+def test_a_pathological_domain_ends_at_the_cpu_limit_and_leaves_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     many = " ".join(f"?x{i} - object" for i in range(8))
     blowup = (f"(:action walk_towards :parameters (?char - character ?obj - object {many}) "
               ":precondition (and) :effect (next_to ?char ?obj))")
     text = gold_text("virtualhome", WASH_CLOTHES, skip=("walk_towards",)) + "\n" + blowup
-    started = time.monotonic()
-    record, _ = one("virtualhome", WASH_CLOTHES, text, planner_seconds=2)
-    assert time.monotonic() - started < 60  # ended by its limit, not hung (loose bound)
-    assert record["planner"] == {"outcome": "budget_exhausted", "detail": "time limit", "plan_length": 0}
+    record, _ = one("virtualhome", WASH_CLOTHES, text, planner_cpu_seconds=2)
+    assert record["planner"] == {"outcome": "budget_exhausted", "detail": "CPU time limit", "plan_length": 0}
     assert not record["success"]
     assert descendants() == []
     assert list(tmp_path.iterdir()) == []
@@ -187,7 +185,7 @@ def test_eai_score_reads_upstream_answers_and_writes_every_field(tmp_path):
                                    {"identifier": GIFTS, "llm_output": ""}]))
     out = tmp_path / "out"
     done = run_eai("score", str(answers), "--suite", "behavior", "--module", "transition_modeling", "--out", str(out),
-                   "--quiet", "--planner-seconds", "20", "--workers", "1")
+                   "--quiet", "--planner-cpu-seconds", "20", "--workers", "1")
     assert done.returncode == 0, done.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["n"] == 2 and summary["planner_success_rate"] == 50.0 and summary["parse_error_rate"] == 50.0

@@ -1,6 +1,10 @@
 """Transition modeling on every real task (slow): gold answers plan and score
-100 (but for one BEHAVIOR problem that names an undeclared object), empty
-answers score 0 and plan nothing."""
+100 (but for one BEHAVIOR problem that names an undeclared object), the same
+records byte for byte with the cores idle or busy; empty answers score 0 and
+plan nothing."""
+
+import subprocess
+import sys
 
 import pytest
 
@@ -8,7 +12,7 @@ from eai.modules import get_module
 from eai.modules.transition_modeling.gold import gold_model
 from eai.plugins import get_plugins
 from eai.responses import Response
-from eai.scoring import score
+from eai.scoring import score, write_result
 
 pytestmark = pytest.mark.slow
 
@@ -47,3 +51,20 @@ def test_empty_answers_score_zero_and_never_plan(suite):
     summary = score(get_plugins(), suite, "transition_modeling", answers(suite, False)).summary
     assert summary["f1"] == 0.0 and summary["planner_success_rate"] == 0.0 and summary["parse_error_rate"] == 100.0
     assert summary["operators"]["missing"] == summary["operators"]["needed"]
+
+
+@pytest.mark.parametrize("suite", ["virtualhome", "behavior"])
+def test_the_same_records_with_both_cores_busy(suite, tmp_path):
+    """Budgets that decide verdicts are CPU time (docs/metrics.md): two
+    processes burning both cores change no byte of the records."""
+    gold = answers(suite, True)
+    write_result(score(get_plugins(), suite, "transition_modeling", gold), tmp_path / "idle")
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        write_result(score(get_plugins(), suite, "transition_modeling", gold), tmp_path / "busy")
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+    assert (tmp_path / "idle" / "records.jsonl").read_bytes() == (tmp_path / "busy" / "records.jsonl").read_bytes()
+    assert (tmp_path / "idle" / "summary.json").read_bytes() == (tmp_path / "busy" / "summary.json").read_bytes()

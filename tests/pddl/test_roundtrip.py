@@ -84,3 +84,10 @@ def test_gold_domain_round_trip(name):
 def test_real_problem_round_trip(path):
     problem = parse_problem((DATA / path).read_text())
     assert parse_problem(problem.to_pddl()) == problem
+
+
+def test_a_root_type_listed_before_typed_ones_stays_a_root():
+    """PDDL reads ``a b - c`` as both under c; a root is written ``- object``."""
+    domain = Domain("d", (("thing", ""), ("ball", "thing"), ("robot", "")))
+    assert "thing - object ball - thing robot - object" in domain.to_pddl()
+    assert parse_domain(domain.to_pddl()) == domain

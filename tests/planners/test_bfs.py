@@ -1,6 +1,5 @@
 """The bfs planner plugin: shortest plans, deterministic ties, outcomes and budgets."""
 
-import time
 import tomllib
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from eai_bfs.search import BreadthFirst
 
 ROOT = Path(__file__).resolve().parents[2]
 BFS = BreadthFirst()
-NO_LIMIT = Budget(seconds=None)
+NO_LIMIT = Budget()
 
 
 class Switches(World):
@@ -85,24 +84,22 @@ def test_objects_restrict_the_actions():
 
 def test_node_budget_stops_the_search_at_once():
     world = Switches(30)  # 2^30 states: only the budget can end this
-    began = time.perf_counter()
-    result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=None, nodes=500))
+    result = BFS.search(world, world.initial, on("ghost"), Budget(nodes=500))
     assert result.outcome is Outcome.BUDGET_EXHAUSTED
     assert result.expanded == 500 and "node" in result.detail
-    assert time.perf_counter() - began < 30  # never hangs (a loose bound: the machine may be loaded)
 
 
-def test_time_budget_stops_the_search():
+def test_time_never_decides_a_verdict():
+    """Budgets are counted: time limits, however small, change nothing."""
     world = Switches(30)
-    began = time.perf_counter()
-    result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=0.2))
-    assert result.outcome is Outcome.BUDGET_EXHAUSTED and "time" in result.detail
-    assert 0 < result.expanded and time.perf_counter() - began < 30
+    counted = BFS.search(world, world.initial, on("ghost"), Budget(nodes=300))
+    timed = BFS.search(world, world.initial, on("ghost"), Budget(nodes=300, cpu_seconds=1e-9, wall_seconds=1e-9))
+    assert (timed.outcome, timed.expanded, timed.detail) == (counted.outcome, 300, counted.detail)
 
 
 def test_memory_budget_stops_the_search():
     world = Switches(30)
-    result = BFS.search(world, world.initial, on("ghost"), Budget(seconds=10, memory_mb=1))
+    result = BFS.search(world, world.initial, on("ghost"), Budget(memory_mb=1))
     assert result.outcome is Outcome.BUDGET_EXHAUSTED and "memory" in result.detail
     assert result.expanded < 10_000
 
@@ -111,7 +108,7 @@ def test_real_subgoal_plan_executes_and_reaches_it(vh_world_27_2):
     world = vh_world_27_2
     atom = ("ONTOP", "soap.1002", "washing_machine.1001")
     objects = world.search_objects(world.initial, [atom])
-    result = BFS.search(world, world.initial, lambda state: atom in state, Budget(seconds=30), objects)
+    result = BFS.search(world, world.initial, lambda state: atom in state, Budget(), objects)
     assert result.outcome is Outcome.SOLVED
     # the soap lies by the basket the washing machine stands on: one place
     assert [a.name for a in result.plan] == ["FIND", "GRAB", "PUTBACK"]
@@ -123,7 +120,7 @@ def test_real_unreachable_subgoal_is_unsolvable(vh_world_27_2):
     world = vh_world_27_2  # the washing machine is not grabbable
     atom = ("ONTOP", "washing_machine.1001", "soap.1002")
     objects = world.search_objects(world.initial, [atom])
-    result = BFS.search(world, world.initial, lambda state: atom in state, Budget(seconds=30), objects)
+    result = BFS.search(world, world.initial, lambda state: atom in state, Budget(), objects)
     assert result.outcome is Outcome.UNSOLVABLE
 
 
@@ -149,5 +146,5 @@ def test_prefer_chooses_among_shortest_plans(vh_world_27_2):
     assert [str(a) for a in preferred.plan] == ["FIND(couch.352)", "SIT(couch.352)"]
     assert search(NO_LIMIT, lambda state: False).plan == search(NO_LIMIT).plan  # no preferred one: the first
     # out of budget while comparing shortest plans: the first shortest plan, solved
-    short = search(Budget(seconds=None, nodes=preferred.expanded - 1), on_couch)
+    short = search(Budget(nodes=preferred.expanded - 1), on_couch)
     assert short.outcome is Outcome.SOLVED and short.plan == search(NO_LIMIT).plan

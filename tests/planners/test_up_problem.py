@@ -35,7 +35,7 @@ def test_ill_typed_init_atoms_are_left_out():
     task = problem("vh_Pet_cat_1035_1.pddl")
     odd = dataclasses.replace(task, init=(*task.init, ("facing", "cat", "cat")))  # facing wants a character
     assert convert(VIRTUALHOME, odd).dropped_init == 1
-    assert FastDownward().solve(VIRTUALHOME, odd, Budget(seconds=30)).solved
+    assert FastDownward().solve(VIRTUALHOME, odd, Budget(cpu_seconds=30)).solved
 
 
 @pytest.mark.parametrize("operator, reason", [
@@ -48,6 +48,9 @@ def test_ill_typed_init_atoms_are_left_out():
     (Operator("grab", GRAB, effect=Exists((("?o", "object"),), Pred("clean", ("?o",)))), "not an effect: exists"),
     (Operator("grab", GRAB, effect=Not(Not(Pred("clean", ("?obj",))))), "not an effect: not"),
     (Operator("grab", (("?x", "robot"),)), "undeclared type robot"),
+    # quantifiers over one literal are checked as written, before they are written out (eai.pddl.expand)
+    (Operator("grab", GRAB, Not(Exists((("?o", "object"),), Pred("holds_rh", ("?o", "?char"))))), "holds_rh ?o ?char"),
+    (Operator("grab", GRAB, Exists((("?o", "object"),), Pred("gizmo", ("?o",)))), "undefined predicate gizmo"),
     (Operator("grab", (("?x", "object"), ("?x", "object"))), "a parameter is named twice"),
 ])
 def test_ill_formed_operators_are_rejected_with_the_reason(operator, reason):
@@ -63,7 +66,7 @@ def test_an_operator_that_can_never_apply_is_left_out_of_the_written_domain(tmp_
     assert conversion.rejected == {}
     names = write_pddl(conversion, tmp_path / "domain.pddl", tmp_path / "problem.pddl")
     assert "grab" not in names and "(:action grab" not in (tmp_path / "domain.pddl").read_text()
-    assert FastDownward().solve(with_operators(never), problem("vh_Pet_cat_1035_1.pddl"), Budget(seconds=30)).outcome \
+    assert FastDownward().solve(with_operators(never), problem("vh_Pet_cat_1035_1.pddl"), Budget(cpu_seconds=30)).outcome \
         is Outcome.UNSOLVABLE
 
 
@@ -109,7 +112,7 @@ def test_unified_planning_oneshot_planner_agrees(domain, name):
     from unified_planning.shortcuts import OneshotPlanner
 
     domain, task = without_empty_effects(domain), problem(name)
-    ours = FastDownward().solve(domain, task, Budget(seconds=30))
+    ours = FastDownward().solve(domain, task, Budget(cpu_seconds=30))
     with OneshotPlanner(name="fast-downward") as planner:
         theirs = planner.solve(convert(domain, task).problem, timeout=30)
     assert theirs.status in (Status.SOLVED_SATISFICING, Status.UNSOLVABLE_PROVEN)

@@ -4,23 +4,10 @@ preconditions (as ground formulas), redundancy, containment, posture, hands."""
 import pytest
 
 from eai.pddl.formula import Not, Or, Pred
-from eai.world import Action
+from eai.testing.faults import act, run
 from eai_virtualhome.world import VirtualHomeWorld
 
 C = "character.65"
-
-
-def run(world, actions, state=None):
-    state = world.initial if state is None else state
-    for action in actions:
-        check = world.check(state, action)
-        assert check.executable and not check.redundant, (action, check)
-        state = world.apply(state, action)
-    return state
-
-
-def act(name, *args):
-    return Action(name, args)
 
 
 def test_dropping_the_walk_before_a_grab_misses_next_to(vh_tasks):

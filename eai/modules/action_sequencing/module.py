@@ -7,12 +7,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from eai.goals import GoalChecker
-from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
+from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
 from eai.modules.base import AbilityModule, Env, Record
-from eai.modules.trajectory import trajectory_record, trajectory_summary
+from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType, Execution, execute, random_failures
-from eai.world import Action, Task
+from eai.world import Action, Task, Trajectory
 
 
 def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
@@ -22,8 +22,12 @@ def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[li
     plan = []
     for i, step in enumerate(parsed.steps):
         spec = vocabulary.actions.get(step.name)
+        phrase = vocabulary.read_phrase(step.text) if spec is None and step.text else None
+        if phrase is not None:
+            step = RawStep(phrase[0], phrase[1])
+            spec = vocabulary.actions[step.name]
         if spec is None:
-            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {step.name!r}")
+            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {(step.text or step.name)!r}")
         ids = world.resolve_args(list(step.args))
         unknown = [raw for raw, oid in zip(step.args, ids) if oid is None]
         if unknown or None in ids:
@@ -63,12 +67,15 @@ class ActionSequencing(AbilityModule):
         if grammar is not None:
             kind, step, detail = grammar
             goals, additional, executable = checker.check(None), (), False
+            trajectory = Trajectory((world.initial,))
         else:
             execution = run_plan(world, plan, task, env)
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
+            trajectory = execution.trajectory
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
                                    len(additional), len(parsed.steps))
+        record.update(benchmark_fields(simulator, task, trajectory))
         if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:

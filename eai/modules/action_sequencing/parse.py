@@ -3,9 +3,14 @@
 - VirtualHome style: a JSON object whose keys are actions in order (keys may
   repeat) and whose values are arguments: ``{"WALK": ["sink", "231"], "STANDUP": []}``.
 - BEHAVIOR style: a list of ``{"action": ..., "object": "a, b"}``.
+- EmbodiedBench style: ``{"executable_plan": [{"action_id": 3, "action_name":
+  "find a Ladle"}, ...], ...}``, the action written in the benchmark's words
+  (kept as :attr:`RawStep.text`; the simulator's vocabulary reads it, see
+  :meth:`eai.simulator.Vocabulary.read_phrase`); ``action_id`` is not used.
 - Also: a list of ``[ACTION, arg, ...]``, ``"WALK(sink)"`` strings, an object
-  wrapping the plan under ``output``/``actions``/``plan``, and VirtualHome
-  program lines ``[WALK] <sink> (1.231)``.
+  holding the plan as a list under ``output``/``actions``/``plan``/
+  ``executable_plan`` (beside other keys), and VirtualHome program lines
+  ``[WALK] <sink> (1.231)``.
 """
 
 from __future__ import annotations
@@ -19,10 +24,13 @@ from eai.jsonish import Pairs, find_value
 
 @dataclass(frozen=True)
 class RawStep:
-    """An action as written: its name (upper-cased) and argument tokens."""
+    """An action as written: its name (upper-cased) and argument tokens, and
+    ``text``, the words as written when they may be a phrase of the
+    benchmark's (``"find a Ladle"``: several words, no arguments)."""
 
     name: str
     args: tuple[str, ...] = ()
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,7 @@ class ParsedPlan:
 PROGRAM_LINE = re.compile(r"^\s*\[(\w+)\]((?:\s*<[^>]+>\s*\(\d+\.\d+\))*)\s*$", re.M)
 PROGRAM_ARG = re.compile(r"<([^>]+)>\s*\((\d+)\.(\d+)\)")
 CALL = re.compile(r"^\s*([A-Za-z_][\w ]*?)\s*\((.*)\)\s*$")
-WRAPPERS = ("output", "actions", "plan", "action_sequence", "steps")
+WRAPPERS = ("output", "actions", "plan", "action_sequence", "steps", "executable_plan")
 
 
 def parse_plan(text: str) -> ParsedPlan:
@@ -54,6 +62,8 @@ def parse_plan(text: str) -> ParsedPlan:
 def _unwrap(value: Any) -> Any:
     while isinstance(value, Pairs) and len(value) == 1 and value[0][0].lower() in WRAPPERS:
         value = value[0][1]
+    if isinstance(value, Pairs):
+        return next((v for k, v in value if k.lower() in WRAPPERS and isinstance(v, list)), value)
     return value
 
 
@@ -68,21 +78,27 @@ def _steps(value: Any) -> list[RawStep] | None:
 
 def _step(item: Any) -> RawStep | None:
     if isinstance(item, Pairs):
-        name = item.get("action", item.get("name"))
+        name = item.get("action", item.get("action_name", item.get("name")))
         if name is None and len(item) == 1:
             return RawStep(_name(item[0][0]), _args(item[0][1]))
         if name is None:
             return None
         raw = item.get("object", item.get("objects", item.get("args", item.get("arguments", []))))
-        return RawStep(_name(name), _args(raw, split=True))
+        return _written(name, _args(raw, split=True))
     if isinstance(item, list) and item and isinstance(item[0], str):
         return RawStep(_name(item[0]), _args(item[1:]))
     if isinstance(item, str):
         call = CALL.match(item)
         if call:
             return RawStep(_name(call.group(1)), _args(call.group(2), split=True))
-        return RawStep(_name(item))
+        return _written(item, ())
     return None
+
+
+def _written(name: Any, args: tuple[str, ...]) -> RawStep:
+    """A step named ``name``; several words with no arguments may be a phrase."""
+    text = " ".join(str(name).split())
+    return RawStep(_name(name), args, text if " " in text and not args else "")
 
 
 def _name(raw: Any) -> str:

@@ -37,7 +37,7 @@ SUBJECT_KEYS = ("fromname", "from", "subject", "source", "name", "object", "obje
 TARGET_KEYS = ("toname", "to", "target", "destination")
 ACTION_KEYS = ("action", "actionname", "name")
 TOKENS = re.compile(r"[^\s(),\[\]'\"]+")
-NEGATION = re.compile(r"^\s*\(?\s*not(?:\s+|_|(?=\())", re.I)
+NEGATION = re.compile(r"^\s*\(?\s*not(?:\s+|(?=\())", re.I)  # "not_x" is a name (the resolver decides)
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,11 @@ that is not a letter or digit (``NextTo`` = ``nextto``, ``Toggled_On`` =
 state goal and must name a state predicate; one with two objects is a
 relation goal and must name a relation predicate or one of the vocabulary's
 relation aliases (VirtualHome's ``ON`` and ``CLOSE``); an action goal must
-name an action.
+name an action. A name glued to ``not_`` (``not_OPEN``) negates the rest,
+unless the vocabulary has a predicate of that name (habitat's ``not_holding``).
 
-An object name resolves, ignoring case and reading spaces and hyphens as
-underscores, to:
+An object name resolves, compared by :func:`eai.names.name_key` (case,
+quotes, spaces and hyphens aside), to:
 1. the object with that id (``washing_machine.1001``, ``bathtub.n.01_1``);
 2. else the objects of that class (``washing_machine``, ``bathtub.n.01``):
    the *candidates*, the task's relevant objects first, then the others in
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from eai.modules.goal_interpretation.parse import RawGoal
+from eai.names import name_key
 from eai.simulator import Vocabulary, World
 from eai.world import Literal, Task
 
@@ -69,15 +71,11 @@ class Prediction:
 
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
-_SEPARATORS = re.compile(r"[\s\-]+")
+_GLUED_NOT = re.compile(r"^not_", re.I)
 
 
 def _word(name: str) -> str:
     return _NOT_ALNUM.sub("", name.lower())
-
-
-def _object_key(name: str) -> str:
-    return _SEPARATORS.sub("_", name.strip().strip("<>").strip().lower())
 
 
 class Resolver:
@@ -91,7 +89,7 @@ class Resolver:
         by_class: dict[str, list[str]] = {}
         for i in ordered:
             by_class.setdefault(task.objects[i].class_name, []).append(task.objects[i].id)
-        self.by_class = {_object_key(name): tuple(ids) for name, ids in by_class.items()}
+        self.by_class = {name_key(name): tuple(ids) for name, ids in by_class.items()}
         relations = {_word(p): p for p in vocabulary.relation_predicates}
         relations.update({_word(alias): p for alias, p in vocabulary.relation_aliases.items()})
         self.predicates = {
@@ -107,13 +105,13 @@ class Resolver:
 
     @cached_property
     def _ids(self) -> dict[str, str]:
-        return {_object_key(obj.id): obj.id for obj in self.task.objects}
+        return {name_key(obj.id): obj.id for obj in self.task.objects}
 
     def candidates(self, name: str) -> tuple[str, ...]:
         """The objects ``name`` may denote; empty when none."""
         got = self._cache.get(name)
         if got is None:
-            key = _object_key(name)
+            key = name_key(name)
             if key in self.task.object_by_id:
                 got = (key,)
             elif key in self.by_class:
@@ -150,6 +148,10 @@ class Resolver:
                 return Prediction(kind, goal, problem=f"{len(goal.args)} objects (a goal takes one or two)")
             kind = STATE if len(goal.args) == 1 else RELATION
         predicate = self.predicates[kind].get(_word(goal.predicate))
+        positive = goal.positive
+        glued = _GLUED_NOT.match(goal.predicate)
+        if predicate is None and glued:  # "not_open": the negation of open, unless not_open is a predicate
+            predicate, positive = self.predicates[kind].get(_word(goal.predicate[glued.end():])), not positive
         if predicate is None:
             problem = f"unknown {kind} {goal.predicate!r}"
             return Prediction(kind, goal, goal.positive, problem=problem, hallucinated=True)
@@ -157,5 +159,5 @@ class Resolver:
         unknown = [name for name, found in zip(goal.args, candidates) if not found]
         if unknown:
             problem = "unknown object " + ", ".join(map(repr, unknown))
-            return Prediction(kind, goal, goal.positive, predicate, candidates, problem, hallucinated=True)
-        return Prediction(kind, goal, goal.positive, predicate, candidates)
+            return Prediction(kind, goal, positive, predicate, candidates, problem, hallucinated=True)
+        return Prediction(kind, goal, positive, predicate, candidates)

@@ -1,11 +1,12 @@
 """The goal-derived subgoal plan of a task: its gold goals, one subgoal per line.
 
 Lines come in a fixed order: the action goals in order (the LTL goals put
-them first), then the relation goals, then the state goals (negative
-literals written ``not P(x)``), or, with ``states_first``, the state goals
-before the relation goals. Relations before states suits VirtualHome,
-where states are finishing touches (close the washing machine after
-loading it): 334 of 342 plans succeed, 315 with states first.
+them first), then the relation and state goals in the simulator's
+``subgoal_order`` (negative literals written ``not P(x)``), or in the
+``order`` given. Relations before states suits VirtualHome, where states
+are finishing touches (close the washing machine after loading it): 334 of
+342 plans succeed, 315 with states first; ALFRED's states come first (clean
+the ladle, then put it on the table).
 
 An action goal names actions but no object; its line takes the objects from
 the gold program: those of the first gold step, after the step the previous
@@ -29,7 +30,7 @@ from eai.taxonomy import execute
 from eai.world import Action, Task
 
 
-def goal_subgoal_plan(task: Task, simulator: Simulator, states_first: bool = False) -> list[str]:
+def goal_subgoal_plan(task: Task, simulator: Simulator, order: tuple[str, str] | None = None) -> list[str]:
     """The subgoal lines of ``task``'s gold goals."""
     vocabulary = simulator.vocabulary
     lines, position = [], 0
@@ -43,8 +44,7 @@ def goal_subgoal_plan(task: Task, simulator: Simulator, states_first: bool = Fal
                  if name in vocabulary.actions and vocabulary.actions[name].arity == len(used.args)]
         lines.append(" or ".join(str(Action(name, used.args)) for name in names))
     final = execute(simulator.world(task), task.gold_plan).trajectory.final
-    state, relation = GoalChecker(task, vocabulary).literals(final)
-    return lines + [str(lit) for lit in (state + relation if states_first else relation + state)]
+    return lines + [str(lit) for lit in simulator.goal_lines(*GoalChecker(task, vocabulary).literals(final), order)]
 
 
 def _find(plan: tuple[Action, ...], names: tuple[str, ...], start: int) -> tuple[int, Action] | None:

@@ -14,22 +14,22 @@ from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
-from eai.modules.trajectory import trajectory_record, trajectory_summary
+from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
 from eai.planner import Budget
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType
-from eai.world import Task
+from eai.world import Task, Trajectory
 
 PLANNER = "bfs"
 MAX_NODES = 2000
-MAX_SECONDS = 10.0
 
 Error = tuple[str | None, int | None, str]
 
 
 def budget(options: Mapping[str, Any]) -> Budget:
-    """One search's budget from ``max_nodes`` and ``max_seconds`` options (None: no limit)."""
-    return Budget(seconds=options.get("max_seconds", MAX_SECONDS), nodes=options.get("max_nodes", MAX_NODES))
+    """One search's budget: the ``max_nodes`` option (states expanded; None: no
+    limit). Counted, so a verdict never depends on the machine or its load."""
+    return Budget(nodes=options.get("max_nodes", MAX_NODES))
 
 
 def ground_lines(parsed: ParsedSubgoals, world: World, vocabulary: Vocabulary,
@@ -67,7 +67,8 @@ class SubgoalDecomposition(AbilityModule):
         parse_errors = [list(item) for item in parsed.line_errors]
         if grammar is not None:
             record = trajectory_record(False, checker.check(None), grammar, 0, len(parsed.lines))
-            return {**record, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
+            benchmark = benchmark_fields(simulator, task, Trajectory((world.initial,)))
+            return {**record, **benchmark, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
         planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
         refiner = Refiner(world, planner, budget(env.options), checker)
         best = refiner.refine(lines)
@@ -78,7 +79,8 @@ class SubgoalDecomposition(AbilityModule):
         record = trajectory_record(best.executable, best.goals, error,
                                    sum(step.additional for step in best.steps), len(lines))
         fields = _subgoal_fields(best.steps, len(best.trajectory.actions), refiner.branches)
-        return {**record, **fields, "parse_errors": parse_errors}
+        benchmark = benchmark_fields(simulator, task, best.trajectory)
+        return {**record, **benchmark, **fields, "parse_errors": parse_errors}
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         n = len(records)

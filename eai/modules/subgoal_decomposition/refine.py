@@ -43,7 +43,7 @@ from functools import cached_property
 from itertools import product
 
 from eai.goals import GoalChecker, GoalReport
-from eai.ltl import And, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
+from eai.ltl import And, Forall, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
 from eai.ltl.universe import ACTION, CLASS_TEST
 from eai.planner import Budget, Outcome, PlanResult, SearchPlanner
 from eai.simulator import World
@@ -54,7 +54,8 @@ MAX_BRANCHES = 16
 
 REACHED, HELD, UNREACHABLE, BUDGET_EXHAUSTED, PLANNER_ERROR = (
     "reached", "held", "unreachable", "budget_exhausted", "planner_error")
-_OUTCOMES = {Outcome.UNSOLVABLE: UNREACHABLE, Outcome.BUDGET_EXHAUSTED: BUDGET_EXHAUSTED, Outcome.ERROR: PLANNER_ERROR}
+_OUTCOMES = {Outcome.UNSOLVABLE: UNREACHABLE, Outcome.BUDGET_EXHAUSTED: BUDGET_EXHAUSTED, Outcome.ERROR: PLANNER_ERROR,
+             Outcome.INFRASTRUCTURE_FAILURE: PLANNER_ERROR}
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,6 @@ def _ground(formula: Formula, universe: Universe, scopes: dict[str, tuple[str, .
         for arg in formula.args:
             yield from _ground(arg, universe, scopes)
     else:
-        domain, body = universe.scope(formula.var, formula.body)
+        domain, body = universe.scope(formula.var, formula.body, not isinstance(formula, Forall))
         yield from _ground(body, universe, {**scopes, formula.var: domain})
 

@@ -54,12 +54,17 @@ class TransitionModeling(AbilityModule):
         for answer, (_, task) in zip(answers, items):
             record = {"categories": list(task.transition_model.categories), **answer.record(), **_planned(next(results))}
             if options.sensitivity:
-                record["sensitivity"] = {name: next(results).solved for name in answer.needed}
+                record["sensitivity"] = {name: _stays_solvable(next(results)) for name in answer.needed}
             records.append(record)
         return records
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         return summarize(records)
+
+
+def _stays_solvable(result: PlanResult) -> bool | None:
+    """Whether a swap stays solvable; None when the planner gave no verdict."""
+    return result.solved if result.outcome.verdict else None
 
 
 def _planned(result: PlanResult) -> dict[str, Any]:

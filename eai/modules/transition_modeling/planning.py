@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from eai.exceptions import EaiError
 from eai.modules.base import Progress
@@ -16,12 +16,17 @@ from eai.plugins import Plugins
 
 @dataclass(frozen=True)
 class PlanningOptions:
-    """``Env.options`` keys: ``planner``, ``planner_seconds``,
+    """``Env.options`` keys: ``planner``, ``planner_cpu_seconds``,
     ``planner_memory_mb`` (per problem), ``workers`` (default: every core),
-    ``sensitivity``."""
+    ``sensitivity``. The CPU and memory limits decide verdicts; the
+    wall-clock limit, ``WALL_FACTOR`` times the CPU limit plus
+    ``WALL_SLACK``, is a safety net whose runs end without one."""
+
+    WALL_FACTOR: ClassVar[float] = 10.0
+    WALL_SLACK: ClassVar[float] = 60.0
 
     planner: str = "fast_downward"
-    seconds: float = 30.0
+    cpu_seconds: float = 30.0
     memory_mb: int | None = 2048
     workers: int | None = None
     sensitivity: bool = False
@@ -31,7 +36,7 @@ class PlanningOptions:
         default = cls()
         return cls(
             options.get("planner") or default.planner,
-            float(options.get("planner_seconds") or default.seconds),
+            float(options.get("planner_cpu_seconds") or default.cpu_seconds),
             options.get("planner_memory_mb", default.memory_mb),
             options.get("workers"),
             bool(options.get("sensitivity", False)),
@@ -39,7 +44,8 @@ class PlanningOptions:
 
     @property
     def budget(self) -> Budget:
-        return Budget(seconds=self.seconds, memory_mb=self.memory_mb)
+        return Budget(cpu_seconds=self.cpu_seconds, memory_mb=self.memory_mb,
+                      wall_seconds=self.WALL_FACTOR * self.cpu_seconds + self.WALL_SLACK)
 
 
 def solve(jobs: Sequence[tuple[Domain, Problem]], plugins: Plugins, options: PlanningOptions,

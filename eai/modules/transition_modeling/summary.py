@@ -1,6 +1,8 @@
 """summary.json of transition modeling: logic-form precision, recall and F1
 summed over atoms (micro-averaged), planner success, per predicate and task
-category, per operator, and the sensitivity analysis when it ran."""
+category, per operator, and the sensitivity analysis when it ran. Planner
+rates count only the runs that gave a verdict: an infrastructure failure is
+counted in ``planner_outcomes``, never as a failure of the answer."""
 
 from __future__ import annotations
 
@@ -24,18 +26,18 @@ def summarize(records: Sequence[Record]) -> dict[str, Any]:
         for name, both in r["logic_form"]["by_operator"].items():
             by_operator[name] = by_operator.get(name, Counts()) + _total(both.values())
     tasks = Counter(c for r in records for c in r["categories"])
-    solved = Counter(c for r in records if r["success"] for c in r["categories"])
     operator_tasks = Counter(name for r in records for name in r["operators"])
     summary = {
         "n": n,
         **_prf(parts["precondition"] + parts["effect"]),
         "precondition": _prf(parts["precondition"]),
         "effect": _prf(parts["effect"]),
-        "planner_success_rate": percent(sum(r["success"] for r in records), n),
+        "planner_success_rate": _success_rate(records),
         "parse_error_rate": percent(sum(r["parse_error"] for r in records), n),
         "by_category": {
             category: {**_prf(by_category.get(category, Counts())), "tasks": tasks[category],
-                       "planner_success_rate": percent(solved[category], tasks[category]) if tasks[category] else None}
+                       "planner_success_rate": _success_rate([r for r in records if category in r["categories"]])
+                       if tasks[category] else None}
             for category in sorted(set(by_category) | set(tasks))
         },
         "by_operator": {name: {**_prf(counts), "tasks": operator_tasks[name]} for name, counts in sorted(by_operator.items())},
@@ -68,16 +70,24 @@ def _sensitivity(records: Sequence[Record]) -> dict[str, Any]:
     }
 
 
-def _by_operator(pairs: Iterable[tuple[str, bool]]) -> dict[str, Any]:
+def _by_operator(pairs: Iterable[tuple[str, bool | None]]) -> dict[str, Any]:
     grouped: dict[str, list[bool]] = {}
     for name, ok in pairs:
         grouped.setdefault(name, []).append(ok)
     return {name: _rate(oks, "tasks") for name, oks in sorted(grouped.items())}
 
 
-def _rate(oks: Iterable[bool], noun: str) -> dict[str, Any]:
-    oks = list(oks)
-    return {"stay_solvable_rate": percent(sum(oks), len(oks)), noun: len(oks)}
+def _success_rate(records: Sequence[Record]) -> float | None:
+    """Percent solved among the tasks the planner gave a verdict on (an
+    infrastructure failure is none); None when records exist but none has one."""
+    judged = [r for r in records if r["planner"]["outcome"] != Outcome.INFRASTRUCTURE_FAILURE.value]
+    return None if records and not judged else percent(sum(r["success"] for r in judged), len(judged))
+
+
+def _rate(oks: Iterable[bool | None], noun: str) -> dict[str, Any]:
+    """``stay_solvable_rate`` over the swaps with a verdict (None: an infrastructure failure)."""
+    judged = [ok for ok in oks if ok is not None]
+    return {"stay_solvable_rate": percent(sum(judged), len(judged)), noun: len(judged)}
 
 
 def _total(counts: Iterable[Mapping[str, int]]) -> Counts:

@@ -3,10 +3,11 @@ verbs suggest. A floor for goal interpretation: no model, no world knowledge
 beyond object properties and a short table of verbs.
 
 Objects are the task's relevant objects whose class name the instruction
-mentions. State goals come from verbs ("turn on" -> ``ON``/``toggled_on`` for
-things with a switch, "open", "close", "plug", "clean", "slice", "cook",
-"freeze", "soak"); relation goals put each mentioned object that can be moved
-``inside``/``ontop`` of the next mentioned object after "in"/"into"/"on";
+mentions. State goals come from verbs ("turn on" -> ``ON``/``toggled_on``/
+``is_on`` for things with a switch, "open", "close", "plug", "clean", "slice",
+"cook", "freeze", "soak", "heat", "cool"); relation goals put each mentioned
+object ``inside``/``ontop`` (ALFRED: ``in_receptacle``) of the next mentioned
+object after "in"/"into"/"on";
 action goals are the instruction's verbs that are actions of the simulator.
 """
 
@@ -20,22 +21,32 @@ from eai.world import Task
 from eai_baselines.words import class_words, mentions, stem, words
 
 STATE_VERBS = (  # instruction words -> (state predicate, holds?, property the object needs), per simulator
-    (["turn", "on"], (("ON", True, "HAS_SWITCH"), ("toggled_on", True, "toggleable"))),
-    (["switch", "on"], (("ON", True, "HAS_SWITCH"), ("toggled_on", True, "toggleable"))),
-    (["turn", "off"], (("OFF", True, "HAS_SWITCH"), ("toggled_on", False, "toggleable"))),
-    (["open"], (("OPEN", True, "CAN_OPEN"), ("open", True, "openable"))),
-    (["close"], (("CLOSED", True, "CAN_OPEN"), ("open", False, "openable"))),
+    (["turn", "on"], (("ON", True, "HAS_SWITCH"), ("toggled_on", True, "toggleable"), ("is_on", True, "toggleable"))),
+    (["switch", "on"], (("ON", True, "HAS_SWITCH"), ("toggled_on", True, "toggleable"), ("is_on", True, "toggleable"))),
+    (["turn", "off"], (("OFF", True, "HAS_SWITCH"), ("toggled_on", False, "toggleable"), ("is_on", False, "toggleable"))),
+    (["open"], (("OPEN", True, "CAN_OPEN"), ("open", True, "openable"), ("is_open", True, "openable"))),
+    (["close"], (("CLOSED", True, "CAN_OPEN"), ("open", False, "openable"), ("is_open", False, "openable"))),
     (["plug"], (("PLUGGED_IN", True, "HAS_PLUG"),)),
-    (["clean"], (("CLEAN", True, None), ("stained", False, "stainable"), ("dusty", False, "dustyable"))),
-    (["wash"], (("CLEAN", True, None), ("stained", False, "stainable"), ("dusty", False, "dustyable"))),
-    (["slice"], (("sliced", True, "sliceable"),)),
-    (["chop"], (("sliced", True, "sliceable"),)),
+    (["clean"], (("CLEAN", True, None), ("stained", False, "stainable"), ("dusty", False, "dustyable"),
+                 ("is_clean", True, "pickupable"))),
+    (["wash"], (("CLEAN", True, None), ("stained", False, "stainable"), ("dusty", False, "dustyable"),
+                ("is_clean", True, "pickupable"))),
+    (["rinse"], (("is_clean", True, "pickupable"),)),
+    (["slice"], (("sliced", True, "sliceable"), ("is_sliced", True, "sliceable"))),
+    (["chop"], (("sliced", True, "sliceable"), ("is_sliced", True, "sliceable"))),
     (["cook"], (("cooked", True, "cookable"),)),
     (["freeze"], (("frozen", True, "freezable"),)),
     (["soak"], (("soaked", True, "soakable"),)),
+    (["heat"], (("is_hot", True, "pickupable"),)),
+    (["warm"], (("is_hot", True, "pickupable"),)),
+    (["hot"], (("is_hot", True, "pickupable"),)),
+    (["cool"], (("is_cool", True, "pickupable"),)),
+    (["chill"], (("is_cool", True, "pickupable"),)),
+    (["cold"], (("is_cool", True, "pickupable"),)),
 )
 PLACES = {"in": "inside", "into": "inside", "inside": "inside", "on": "ontop", "onto": "ontop"}
-VH_RELATIONS = {"inside": "INSIDE", "ontop": "ONTOP"}
+# each place's relation, per simulator: BEHAVIOR's, VirtualHome's, ALFRED's
+RELATION_NAMES = {"inside": ("inside", "INSIDE", "in_receptacle"), "ontop": ("ontop", "ONTOP", "in_receptacle")}
 
 
 def interpret(task: Task, vocabulary: Vocabulary, asks_actions: bool) -> str:
@@ -68,7 +79,7 @@ def _relations(text: str, named: list[tuple[int, str]], task: Task, vocabulary: 
         between = [PLACES[w] for w in tokens[pos:next_pos] if w in PLACES]
         if not between or oid == target:
             continue
-        name = between[-1] if between[-1] in relations else VH_RELATIONS.get(between[-1], "")
-        if name in relations:
+        name = next((n for n in RELATION_NAMES[between[-1]] if n in relations), None)
+        if name is not None:
             found.append([name, oid, target])
     return found

@@ -5,8 +5,9 @@ beyond predicate and operator names.
 For each operator the task needs (its header, as the prompt gives it), the
 effect asserts every predicate whose name's words all occur, stemmed, among the
 operator name's words (``switch_on`` -> ``(on ?obj)``; ``slice`` ->
-``(sliced ?obj)``), applied to the operator's parameters of the predicate's
-types, in order; the precondition is that those effects do not hold yet.
+``(sliced ?obj)``; the word ``is`` aside: ``open`` -> ``(is_open ?o)``),
+applied to the operator's parameters of the predicate's types, in order; the
+precondition is that those effects do not hold yet.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def operator_guess(header: Operator, domain: Domain) -> Operator:
     name_words = {stem(w) for w in words(header.name.replace("_", " "))}
     effects = []
     for decl in domain.predicates:
-        pred_words = {stem(w) for w in words(decl.name.replace("_", " "))}
+        pred_words = {stem(w) for w in words(decl.name.replace("_", " "))} - {"is"}  # ALFRED's is_open, is_on
         args = bind(decl.parameters, header.parameters)
         if pred_words and pred_words <= name_words and args:
             effects.append(Pred(decl.name, args))

@@ -21,8 +21,9 @@ def stem(word: str) -> str:
 
 
 def class_words(class_name: str) -> list[str]:
-    """``washing_machine`` -> [washing, machine]; ``bathtub.n.01`` -> [bathtub]."""
-    return words(class_name.split(".")[0].replace("_", " "))
+    """``washing_machine`` -> [washing, machine]; ``bathtub.n.01`` -> [bathtub];
+    ``DiningTable`` -> [dining, table]."""
+    return words(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", class_name.split(".")[0].replace("_", " ")))
 
 
 def mentions(text: str, phrase: list[str]) -> int:

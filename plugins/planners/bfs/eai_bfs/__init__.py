@@ -10,13 +10,15 @@ finishes the layer where the goal was first reached (subgoal refinement
 prefers plans keeping the subgoals already reached). Each state is expanded
 at most once (states are compared by value).
 
-The budget is checked during the search, once per expansion: ``nodes`` caps
-the expanded states, ``seconds`` the wall time, ``memory_mb`` an estimate of
-the memory the search keeps (visited states and their parents). Hitting any
-limit returns ``budget_exhausted`` with the number of states expanded (or,
-while comparing shortest plans for ``prefer``, the first shortest plan); an
-exhausted reachable space returns ``unsolvable``. Nothing here raises on a
-hard problem or hangs.
+The budget is counted, so the same search ends the same way on any machine
+under any load: once per expansion, ``nodes`` caps the expanded states and
+``memory_mb`` an estimate of the memory the search keeps (visited states and
+their parents, counted in bytes per entry). Hitting either limit returns
+``budget_exhausted`` with the number of states expanded (or, while
+comparing shortest plans for ``prefer``, the first shortest plan); an exhausted
+reachable space returns ``unsolvable``. The time limits of a ``Budget``
+(``cpu_seconds``, ``wall_seconds``) are not used: with no node or memory
+limit, a search runs until it has an answer.
 
 Pruning is the caller's choice through ``objects``: the search then only
 tries actions whose arguments are all in that set. Subgoal refinement passes

@@ -18,7 +18,7 @@ ENTRY_BYTES = 270
 
 class BreadthFirst(SearchPlanner):
     name = "bfs"
-    description = "breadth-first search over a simulator's successors; shortest plans, node/time/memory budget"
+    description = "breadth-first search over a simulator's successors; shortest plans, node/memory budget"
 
     def search(
         self,
@@ -30,7 +30,6 @@ class BreadthFirst(SearchPlanner):
         prefer: Callable[[State], bool] | None = None,
     ) -> PlanResult:
         began = time.perf_counter()
-        deadline = None if budget.seconds is None else began + budget.seconds
         memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
         among = None if objects is None else tuple(sorted(set(objects)))
 
@@ -51,8 +50,6 @@ class BreadthFirst(SearchPlanner):
                 return result(Outcome.SOLVED, _path(parents, found[1]))
             if budget.nodes is not None and expanded >= budget.nodes:
                 return result(Outcome.BUDGET_EXHAUSTED, detail=f"node limit {budget.nodes} reached")
-            if deadline is not None and time.perf_counter() >= deadline:
-                return result(Outcome.BUDGET_EXHAUSTED, detail=f"time limit {budget.seconds} s reached")
             if memory is not None and stored >= memory:
                 return result(Outcome.BUDGET_EXHAUSTED, detail=f"memory limit {budget.memory_mb} MB reached")
             state, depth = frontier.popleft()

@@ -1,45 +1,51 @@
 """Fast Downward for eai: the ``fast_downward`` PDDL planner plugin.
 
-The Fast Downward build that ships inside the ``up-fast-downward`` package:
-lama-first for half the time limit, then (if it gave up) greedy search
-alternating the FF and causal-graph heuristics (``runner.searches``), on one
-of two routes:
+The Fast Downward build that ships inside the ``up-fast-downward`` package,
+running a portfolio of three searches in turn (``runner.searches``): eager
+greedy search with the FF heuristic, then lazy greedy search with FF and the
+causal-graph heuristic, then lama-first, each going on only when the one
+before gave up, on one of two routes:
 
 - ``fast_downward`` (the default): our ``Domain`` and ``Problem`` become a
   unified-planning problem built through UP's API (``up_problem.py``; never
   through UP's PDDL reader, which rejects the EAI files), so UP validates
   every operator: an ill-formed one (undefined predicate, wrong arity, bad
   types, unbound variable) is left out and reported in
-  ``PlanResult.rejected``, and planning goes on without it. UP's writer
-  makes the planner's input.
-- ``fast_downward_direct``: our model's own PDDL text, unvalidated (Fast
-  Downward's translator rejects the whole task on the first fault).
+  ``PlanResult.rejected``, and planning goes on without it. Quantified
+  conditions over one literal are written out over the objects first
+  (``eai.pddl.expand``), which spares Fast Downward's heuristics the axioms
+  they estimate poorly. UP's writer makes the planner's input.
+- ``fast_downward_direct``: our model's own PDDL text as written,
+  unvalidated (Fast Downward's translator rejects the whole task on the first
+  fault).
 
-Both run in *planner hosts* (``host.py``): a process that imports the
-translator (and, on the first route, unified-planning) once and forks one
-child per run, which (on the first route) converts and writes the files,
-translates in-process and then becomes the search. Starting Python and importing cost about 0.07 s
-of CPU per run for the translator alone and about 1.5 s for unified-planning
-(its environment imports scipy), so paying them once per host is what makes
-either route fast. Converting and writing one gold problem through UP costs
-about 15 ms once UP's writer is kept from grounding every predicate to list
-the initial state (``up_problem._Problem``).
+Budgets (``eai.planner.Budget``): ``cpu_seconds`` bounds the CPU time of a
+whole run (preparing, translating, every search; each search's share is CPU
+time too), ``memory_mb`` its address space; either ends a run with
+``budget_exhausted``. Load cannot use up CPU time, so the same input gets the
+same verdict and the same plan on an idle or a busy machine, as long as its
+need is not close to a limit (the gold problems use at most 1.3 s of 30).
+``wall_seconds`` is a safety net: a run it stops ends with
+``infrastructure_failure``, no verdict. ``nodes`` is not supported (Fast
+Downward has no expansion limit).
 
-Measured on the 2-core machine class while other jobs kept the load between
-1.3 and 2 (``benchmarks/planner_gold.py``: the 296 VirtualHome and 100 BEHAVIOR
-gold problems with the whole gold domains, 2 workers): 37-41 s wall and 73 s
-of CPU through unified-planning, 26 s and 50 s on our text. Per run, the
-unified-planning route adds about 25 ms (forking the larger host, converting,
-writing); each host pays 1.5 s once. As transition modeling plans (only the
-operators each task needs; ``benchmarks/transition_modeling_gold.py``):
-42-56 s wall for all 396, against 31-51 s. See docs/metrics.md, section
-"Transition modeling".
+Runs happen in *planner hosts* (``host.py``): a process that imports the
+translator (and, on the first route, unified-planning, kept from importing
+scipy) once and forks a child per search; the first child converts and
+writes the files, translates in-process and then becomes the first search.
+Starting Python and importing cost about 0.07 s of CPU for the translator
+alone and 0.3 s with unified-planning, paid once per host; a gold problem
+then costs a median of about 0.04 s (VirtualHome) and 0.07 s (BEHAVIOR) of
+CPU, most of it Fast Downward's translator (benchmarks/planner_gold.py).
 
-Each run has its own directory (no shared ``sas_plan``; always removed), its
-own session (killed as a group at the time limit, so no search outlives its
-budget), an address-space limit from ``Budget.memory_mb`` and a CPU-time
-backstop. ``solve_all`` keeps ``workers`` runs going at once (threads that
-only wait on the runs). A bad domain or problem is an outcome (``error``
-with the reason), never an exception. POSIX only. Importing the plugin
+Each run has its own directory (``workdirs``: no shared ``sas_plan``; always
+removed, and locked so that one left by a killed process is removed by the
+next), its own session and its limits. Nothing outlives the process that
+plans: a host ends when its stdin closes, killing its run and removing its
+directory first, and a run's processes get SIGKILL when their host ends.
+``solve_all`` keeps ``workers`` runs going at once (threads that only wait
+on the runs) and ends them at once on Ctrl-C. A bad domain or problem is an
+outcome (``error`` with the reason), never an exception. POSIX only (the
+death signal, Linux only, is a second line of defence). Importing the plugin
 imports no unified-planning; only the hosts do.
 """

@@ -1,6 +1,14 @@
 """The planner hosts (``host.py``) of this process: started on demand, one per
 run in flight and kind (Fast Downward build, preparer), reused, closed at
-exit. Only this module talks to them."""
+exit. Only this module talks to them.
+
+A host ends, with the run it has in hand, when its stdin closes: when this
+process ends however it ends, when :meth:`Hosts.abort` is called, or when a
+run here is interrupted. It shares this process's group, so Ctrl-C at the
+terminal reaches it too: it ends its run and says so, and the thread waiting
+for it raises KeyboardInterrupt (which matters where the main thread defers
+Ctrl-C, as ``asyncio.run`` does until the synchronous scoring returns).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,6 @@ import atexit
 import json
 import os
 import select
-import signal
 import subprocess
 import sys
 import threading
@@ -19,6 +26,7 @@ from eai.planner import Budget
 
 HOST_SCRIPT = Path(__file__).with_name("host.py")
 START_SECONDS = 60.0
+ANSWER_SLACK = 30.0  # seconds a host may take past a run's wall-clock limit to answer
 
 
 class HostError(Exception):
@@ -45,26 +53,29 @@ class Host:
             self.close()
             raise HostError(first or "the planner host did not start")
 
-    def run(self, work: Path, searches: list[list[str]], budget: Budget, deadline: float | None) -> int | None:
-        """Exit code of one run in ``work``; None when it ran out of time."""
-        cpu = None if budget.seconds is None else int(budget.seconds) + 1
-        request = {"work": str(work), "memory_mb": budget.memory_mb, "cpu_seconds": cpu, "searches": searches}
+    def run(self, work: Path, searches: list[list[str]], budget: Budget) -> tuple[int | None, float]:
+        """Exit code of one run in ``work`` (None: stopped by the wall-clock
+        limit) and the CPU time it used; KeyboardInterrupt if Ctrl-C ended it."""
+        request = {"work": str(work), "memory_mb": budget.memory_mb, "cpu_seconds": budget.cpu_seconds,
+                   "wall_seconds": budget.wall_seconds, "searches": searches}
         try:
             self.process.stdin.write((json.dumps(request) + "\n").encode())
             self.process.stdin.flush()
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             raise HostError(f"the planner host stopped: {exc}") from None
-        pid = int(self._line(None))
+        limit = None if budget.wall_seconds is None else time.monotonic() + budget.wall_seconds + ANSWER_SLACK
         try:
-            code = self._line(deadline)
-        except BaseException:  # interrupted: end the run; this host is not reused
-            _kill_group(pid)
+            line = self._line(limit)
+        except BaseException:  # interrupted, or the host ended: it ends the run
+            self.abort()
             raise
-        if code is None:  # out of time: end the run's whole group; the host reaps it
-            _kill_group(pid)
-            self._line(None)
-            return None
-        return int(code)
+        if line is None:
+            self.process.kill()  # its run dies with it (host.py)
+            raise HostError(f"the planner host did not answer within {budget.wall_seconds:g} + {ANSWER_SLACK:g} s")
+        answer = json.loads(line)
+        if answer.get("interrupted"):
+            raise KeyboardInterrupt
+        return answer["code"], answer["cpu"]
 
     def _line(self, deadline: float | None) -> str | None:
         """The host's next line, or None at ``deadline``."""
@@ -80,8 +91,15 @@ class Host:
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode()
 
+    def abort(self) -> None:
+        """Close the host's stdin: it kills its run, removes the run's directory and exits."""
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+
     def close(self) -> None:
-        self.process.stdin.close()
+        self.abort()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -90,40 +108,41 @@ class Host:
         self.process.stdout.close()
 
 
-def _kill_group(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:  # not yet its own session, or already ended
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
 class Hosts:
-    """Idle hosts of one kind; safe to use from several threads."""
+    """Hosts of one kind; safe to use from several threads."""
 
     def __init__(self, bin_dir: Path, prepare: str | None) -> None:
         self.bin_dir = bin_dir
         self.prepare = prepare
         self._idle: list[Host] = []
+        self._busy: set[Host] = set()
         self._lock = threading.Lock()
 
-    def run(self, work: Path, searches: list[list[str]], budget: Budget, deadline: float | None) -> int | None:
+    def run(self, work: Path, searches: list[list[str]], budget: Budget) -> tuple[int | None, float]:
         with self._lock:
             host = self._idle.pop() if self._idle else None
         host = host or Host(self.bin_dir, self.prepare)
+        with self._lock:
+            self._busy.add(host)
         reusable = False
         try:
-            code = host.run(work, searches, budget, deadline)
+            answer = host.run(work, searches, budget)
             reusable = True
-            return code
+            return answer
         finally:
-            if reusable:
-                with self._lock:
+            with self._lock:
+                self._busy.discard(host)
+                if reusable:
                     self._idle.append(host)
-            else:
+            if not reusable:
                 host.close()
+
+    def abort(self) -> None:
+        """End every run in flight (their callers get a HostError)."""
+        with self._lock:
+            busy = list(self._busy)
+        for host in busy:
+            host.abort()
 
     def close(self) -> None:
         with self._lock:
@@ -144,6 +163,12 @@ def hosts(bin_dir: Path, prepare: str | None = None) -> Hosts:
         if key not in _hosts:
             _hosts[key] = Hosts(bin_dir, prepare)
         return _hosts[key]
+
+
+def abort_all() -> None:
+    """End every run in flight, in every pool (on Ctrl-C)."""
+    for pool in list(_hosts.values()):
+        pool.abort()
 
 
 @atexit.register

@@ -12,8 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from eai.doctor import Finding
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
-from eai.planner import Budget, PddlPlanner, PlanResult
+from eai.planner import Budget, Outcome, PddlPlanner, PlanResult
 from eai_fast_downward import runner
+from eai_fast_downward.hosts import abort_all
 
 FIX = "pip install --force-reinstall 'up-fast-downward>=1.0' (it bundles the Fast Downward build)"
 
@@ -33,9 +34,9 @@ class FastDownward(PddlPlanner):
         self.via_up = via_up
         self.name = "fast_downward" if via_up else "fast_downward_direct"
         self.description = (
-            "Fast Downward (bundled in up-fast-downward; lama-first, then greedy FF/causal-graph search) on a unified-planning problem that validates operators"
-            if via_up else "Fast Downward (bundled in up-fast-downward; lama-first, then greedy FF/causal-graph search) on our own PDDL text, unvalidated"
-        ) + "; each run isolated and time/memory-limited"
+            "Fast Downward (bundled in up-fast-downward; greedy FF, FF/causal-graph, then lama-first searches) on a unified-planning problem that validates operators"
+            if via_up else "Fast Downward (bundled in up-fast-downward; greedy FF, FF/causal-graph, then lama-first searches) on our own PDDL text, unvalidated"
+        ) + "; each run isolated, CPU- and memory-limited"
 
     def solve(self, domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
         return runner.run(domain, problem, budget, self.via_up)
@@ -46,28 +47,38 @@ class FastDownward(PddlPlanner):
     ) -> list[PlanResult]:
         """Results in job order, ``workers`` planner processes at a time (default:
         the available cores), ``progress(done, total)`` as runs end. Each run is
-        its own process; the threads here only write its files and wait for it."""
+        its own process; the threads here only write its files and wait for it.
+        An interruption (Ctrl-C) ends the runs in flight at once."""
         jobs = list(jobs)
         workers = min(workers or available_cores(), len(jobs))
         if workers <= 1:
             return super().solve_all(jobs, budget, 1, progress)
         done = itertools.count(1)
         lock = threading.Lock()
+        stopped = threading.Event()
 
         def solve(job: tuple[Domain, Problem]) -> PlanResult:
+            if stopped.is_set():
+                return PlanResult(Outcome.INFRASTRUCTURE_FAILURE, detail="interrupted")
             result = self.solve(*job, budget)
             with lock:
                 progress(next(done), len(jobs))
             return result
 
         with ThreadPoolExecutor(workers) as pool:
-            return list(pool.map(solve, jobs))
+            futures = [pool.submit(solve, job) for job in jobs]
+            try:
+                return [future.result() for future in futures]
+            except BaseException:
+                stopped.set()
+                abort_all()
+                raise
 
     def doctor(self) -> list[Finding]:
         """Whether the planner runs: it must solve a one-step problem."""
         if runner.fast_downward_dir() is None:
             return [Finding(f"planner {self.name}", False, "the up_fast_downward package is not installed", FIX)]
-        result = self.solve(*_tiny_task(), Budget(seconds=30))
+        result = self.solve(*_tiny_task(), Budget(cpu_seconds=30, wall_seconds=300))
         if result.solved and len(result.plan) == 1:
             return [Finding(f"planner {self.name}", True, f"solved a test problem in {result.seconds:.2f} s")]
         return [Finding(f"planner {self.name}", False, f"test problem: {result.outcome.value} {result.detail}", FIX)]

@@ -23,6 +23,10 @@ Decisions the EAI files force:
   or change them, so they cannot matter to a plan.
 - UP's writer leaves out ``:effect`` for an action without effects, which Fast
   Downward rejects; :class:`_Writer` writes ``:effect (and)``.
+- Quantified conditions over one literal are written out over the problem's
+  objects first (``eai.pddl.expand``): the same task, without the axioms Fast
+  Downward's heuristics estimate so poorly, and checked by UP exactly as
+  written (only well-typed quantifiers are written out).
 - Speed: the writer asks the problem for its kind five times and for all
   initial values, which UP finds by grounding every predicate over every
   object (two thirds of the time of a write). :class:`_Problem`, complete once
@@ -47,6 +51,7 @@ from unified_planning.exceptions import UPException
 from unified_planning.io.pddl_writer import PDDLWriter
 from unified_planning.model import Fluent, InstantaneousAction, Object, Problem as UPProblem, Variable
 
+from eai.pddl.expand import expand_quantifiers
 from eai.pddl.formula import And, Exists, Forall, Formula, Imply, Not, Or, Pred, When
 from eai.pddl.model import Domain, Operator, Problem
 from eai_fast_downward.runner import JOB, REPORT
@@ -88,6 +93,7 @@ class Conversion:
 
 def convert(domain: Domain, problem: Problem) -> Conversion:
     """The UP problem of ``problem`` in ``domain``; see the module docstring."""
+    domain = expand_quantifiers(domain, problem)
     builder = _Builder(domain)
     up_problem = _Problem(problem.name)
     for fluent in builder.fluents.values():

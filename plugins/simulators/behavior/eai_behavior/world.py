@@ -16,7 +16,7 @@ from itertools import product
 
 from eai.pddl.formula import to_sexpr
 from eai.simulator import Check, World, signature_error
-from eai.world import Action, AtomIndex, State, Task
+from eai.world import Action, AtomIndex, Decoded, State, Task
 from eai_behavior.defaults import initial_atoms
 from eai_behavior.effects import Edit, derive_wholes
 from eai_behavior.names import Names
@@ -26,7 +26,6 @@ from eai_behavior.scene import Scene
 from eai_behavior.view import View
 from eai_behavior.vocabulary import ACTIONS
 
-VIEW_CACHE = 4096  # decoded states kept per world
 
 
 class BehaviorWorld(World):
@@ -35,21 +34,12 @@ class BehaviorWorld(World):
         index = AtomIndex(sorted(initial_atoms(self.scene)))
         super().__init__(task, index)
         self._initial = State(index, (1 << len(index)) - 1)
-        self._views: dict[int, View] = {}
+        self.view: Decoded[View] = Decoded(View)  # a state decoded (cached)
         self._pools: dict[tuple[str, int, tuple[str, ...]], list[str]] = {}
 
     @property
     def initial(self) -> State:
         return self._initial
-
-    def view(self, state: State) -> View:
-        """``state`` decoded (cached: search asks many questions of one state)."""
-        view = self._views.get(state.bits)
-        if view is None:
-            if len(self._views) >= VIEW_CACHE:
-                self._views.clear()
-            view = self._views[state.bits] = View(state)
-        return view
 
     def check(self, state: State, action: Action) -> Check:
         reason = self.unaffordable(action)

@@ -3,8 +3,8 @@
 Accepted spellings of one argument: an object id (``soap.1002``), a name and
 its node id as two tokens (``"soap", "1002"``), ``soap (1002)``,
 ``<soap> (1002)``, ``soap_1002``, a bare node id (``1002``) or a class name
-alone (``soap``). Names are compared in lower case with spaces and hyphens
-read as underscores. A class name shared by several objects means the task's
+alone (``soap``). Names are compared by :func:`eai.names.name_key` (case,
+quotes, spaces and hyphens aside). A class name shared by several objects means the task's
 relevant object of that class with the smallest node id, else the object of
 that class with the smallest node id. A name whose id belongs to another
 class, an unknown name or id, and the character give None.
@@ -13,17 +13,12 @@ class, an unknown name or id, and the character give None.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from eai.names import name_key
 from eai.world import Task
 
 _NAMED_ID = re.compile(r"^<?(.+?)>?\s*\(\s*(\d+)\s*\)$")
 _SUFFIXED = re.compile(r"^(.+)_(\d+)$")
-
-
-@lru_cache(maxsize=8192)
-def _norm(text: str) -> str:
-    return re.sub(r"[\s\-]+", "_", text.strip().strip("<>").strip().lower())
 
 
 def _node_id(obj_id: str) -> str:
@@ -32,13 +27,13 @@ def _node_id(obj_id: str) -> str:
 
 class Names:
     def __init__(self, task: Task, character: str) -> None:
-        self.ids = {_norm(o.id): o.id for o in task.objects if o.id != character}
+        self.ids = {name_key(o.id): o.id for o in task.objects if o.id != character}
         self.by_node = {_node_id(o.id): o.id for o in task.objects if o.id != character}
         relevant = set(task.relevant)
         by_class: dict[str, list[str]] = {}
         for obj in sorted(task.objects, key=lambda o: (o.id not in relevant, _number(o.id), o.id)):
             if obj.id != character:
-                by_class.setdefault(_norm(obj.class_name), []).append(obj.id)
+                by_class.setdefault(name_key(obj.class_name), []).append(obj.id)
         self.by_class = {name: ids[0] for name, ids in by_class.items()}
 
     def resolve(self, raw: list[str]) -> list[str | None]:
@@ -58,10 +53,10 @@ class Names:
 
     def named(self, name: str, node: str) -> str | None:
         """The object with node id ``node`` if its class is ``name``."""
-        return self.ids.get(f"{_norm(name)}.{node}")
+        return self.ids.get(f"{name_key(name)}.{node}")
 
     def one(self, token: str) -> str | None:
-        norm = _norm(token)
+        norm = name_key(token)
         if norm in self.ids:
             return self.ids[norm]
         for pattern in (_NAMED_ID, _SUFFIXED):

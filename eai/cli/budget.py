@@ -1,0 +1,34 @@
+"""The planner budget options that ``eai run``, ``eai compose`` and ``eai score``
+share, and the module options they become. Every limit that can decide a
+verdict is counted (states) or CPU time, never wall-clock (docs/metrics.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from eai.modules.subgoal_decomposition.module import MAX_NODES
+from eai.modules.transition_modeling.planning import PlanningOptions
+
+DEFAULT_CPU_SECONDS = PlanningOptions.cpu_seconds
+DEFAULT_MEMORY_MB = PlanningOptions.memory_mb
+
+MaxNodes = Annotated[Optional[int], typer.Option(
+    "--max-nodes", min=0,
+    help=f"Subgoal decomposition: states one search may expand (default {MAX_NODES}; 0: no limit).")]
+PlannerCpuSeconds = Annotated[float, typer.Option(
+    "--planner-cpu-seconds", min=0.1,
+    help="Transition modeling: CPU seconds per planning problem. A wall-clock limit, "
+         f"{PlanningOptions.WALL_FACTOR:g} times as long plus {PlanningOptions.WALL_SLACK:g} s, "
+         "is only a safety net: a run it stops counts as an infrastructure failure, not as the answer's.")]
+PlannerMemoryMb = Annotated[int, typer.Option(
+    "--planner-memory-mb", min=16, help="Transition modeling: memory per planning problem, in MB.")]
+
+
+def budget_options(max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int) -> dict[str, Any]:
+    """The module options of the budget flags (``--max-nodes 0``: no limit)."""
+    options: dict[str, Any] = {"planner_cpu_seconds": planner_cpu_seconds, "planner_memory_mb": planner_memory_mb}
+    if max_nodes is not None:
+        options["max_nodes"] = max_nodes or None
+    return options

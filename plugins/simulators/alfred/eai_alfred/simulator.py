@@ -1,0 +1,78 @@
+"""The ALFRED simulator: EB-ALFRED's skills on AI2-THOR's ALFRED tasks, symbolic."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from eai.ltl import Formula, Universe, holds, parse
+from eai.pddl.model import Domain
+from eai.simulator import Simulator, Vocabulary
+from eai.stats import spread
+from eai.world import Task, Trajectory
+from eai_alfred.action_sequencing_prompt import action_sequencing_prompt
+from eai_alfred.actions import action_list
+from eai_alfred.goal_interpretation_prompt import goal_interpretation_prompt
+from eai_alfred.scene import EXTRA
+from eai_alfred.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+from eai_alfred.transition_modeling_prompt import transition_modeling_prompt
+from eai_alfred.vocabulary import VOCABULARY
+from eai_alfred.world import AlfredWorld
+
+
+class AlfredSimulator(Simulator):
+    name = "alfred"
+    description = "AI2-THOR's ALFRED tasks (EB-ALFRED), symbolic: EB-ALFRED's high-level skills without the Unity build"
+    subgoal_order = ("state", "relation")  # clean, heat or cool a thing, then place it
+
+    def __init__(self, suite_file: Callable[[str], Path]) -> None:
+        self._file = suite_file
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
+    def world(self, task: Task) -> AlfredWorld:
+        return AlfredWorld(task)
+
+    def transition_model(self) -> Domain:
+        """Our PDDL domain of the skills (docs/alfred-simulator.md, "Transition model")."""
+        from eai.pddl.parser import parse_domain
+
+        return parse_domain(self._file("domain").read_text(encoding="utf-8"))
+
+    def skills(self) -> dict[str, list[str]]:
+        """EB-ALFRED's object types per skill (the suite's ``skills.json``)."""
+        return json.loads(self._file("skills").read_text(encoding="utf-8"))
+
+    def prompt(self, module: str, task: Task) -> str:
+        if module == "action_sequencing":
+            return action_sequencing_prompt(task, self.skills())
+        if module == "goal_interpretation":
+            return goal_interpretation_prompt(task)
+        if module == "subgoal_decomposition":
+            return subgoal_decomposition_prompt(task)
+        if module == "transition_modeling":
+            return transition_modeling_prompt(task, self._file("domain").read_text(encoding="utf-8"))
+        return super().prompt(module, task)
+
+    def progress(self, task: Task, trajectory: Trajectory) -> float | None:
+        """EB-ALFRED's task progress: the share of the task type's goal conditions met at the end."""
+        conditions = task.extra.get(EXTRA, {}).get("conditions", [])
+        if not conditions:
+            return None
+        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
+        return sum(holds(_parsed(text), trajectory.final, universe) for text in conditions) / len(conditions)
+
+    def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
+        """The length of each task's EB-ALFRED action list (the paper: 171 to 298)."""
+        skills = self.skills()
+        return {"actions_per_task": spread([len(action_list(task, skills)) for task in tasks])}
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Formula:
+    return parse(text)

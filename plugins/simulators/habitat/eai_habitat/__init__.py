@@ -1,0 +1,1 @@
+"""Habitat for eai: ReplicaCAD rearrangement (LLaRP's Language Rearrangement, EB-Habitat), symbolic."""

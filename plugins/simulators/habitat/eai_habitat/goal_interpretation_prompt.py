@@ -1,0 +1,35 @@
+"""Goal interpretation for habitat tasks, in the shape of the paper's prompt
+(appendix I.1): the task, the objects and their initial state, the
+predicates, the instruction; the answer is the symbolic goal as node goals
+(one object) and edge goals (two objects)."""
+
+from __future__ import annotations
+
+from eai.world import Task
+from eai_habitat import describe
+
+TEMPLATE = """Your task is to understand natural language goals for a household robot, reason about the object states and relationships, and turn natural language goals into symbolic goals in the given format. The goals include: node goals describing the final state of one object (or of the robot), and edge goals describing the final relationship between two objects. Write only the goals the instruction asks for.
+
+The robot works in a home: receptacles, a fridge and drawers that open and close, and movable objects standing on the receptacles.
+
+Objects in the scene (id: what it is):
+{objects}
+
+Initial state:
+{state}
+
+Predicates you can use (node goals take one object, edge goals two):
+{predicates}
+
+A goal is a list [predicate, object id, ...]; a negated goal is ["not", [predicate, object id, ...]]. When the instruction asks for any one object of a kind (e.g. "a ball"), choose one object of that kind.
+
+Output: only a JSON object of this form, with nothing else:
+{{"node goals": [["not_holding", "robot_0"]], "edge goals": [["on_top", "apple_1", "sofa"]]}}
+
+Instruction: {instruction}
+"""
+
+
+def goal_interpretation_prompt(task: Task) -> str:
+    return TEMPLATE.format(objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
+                           predicates="\n".join(describe.predicates()), instruction=task.instruction)

@@ -1,0 +1,45 @@
+"""Hooks of the built-in habitat plugin: the langr and eb-habitat suites and their simulator."""
+
+from eai.hookspecs import hookimpl
+from eai.paths import tasks_dir
+from eai.sources import Pin
+from eai.taskstore import DirectorySuite
+from eai_habitat import importer
+from eai_habitat.simulator import HabitatSimulator
+
+APPLE_NOTE = ("The Apple Sample Code License above grants use, reproduction, modification and redistribution; "
+              "its notice is kept here verbatim with the data derived from ml-llarp's episodes, category map, "
+              "instruction file and PDDL domain.")
+LLARP = Pin("llarp", "be7cbd3af35ce1a3f9a98fbd81505b77012ef745", repository="apple/ml-llarp", licence_note=APPLE_NOTE)
+EMBODIEDBENCH = Pin(
+    "embodiedbench", "b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04", repository="EmbodiedBench/EmbodiedBench",
+    licence_files=("embodiedbench/envs/eb_habitat/actions.py",),
+    licence_note=("EmbodiedBench has no licence file for EB-Habitat at this commit; its EB-Habitat files carry "
+                  "Apple's header (above) and its episodes derive from LLaRP's."),
+    optional=True)
+
+
+def _langr() -> DirectorySuite:
+    return DirectorySuite("langr", "habitat", importer.LANGR, lambda: tasks_dir() / "langr", (LLARP,),
+                          lambda archives, out: importer.write_langr(archives["llarp"], [LLARP], out),
+                          in_default_run=False)
+
+
+def _eb_habitat() -> DirectorySuite:
+    def convert(archives, out):
+        eb = archives.get("embodiedbench")
+        importer.write_eb_habitat(archives["llarp"], eb, [LLARP, EMBODIEDBENCH] if eb else [LLARP], out)
+
+    return DirectorySuite("eb-habitat", "habitat", importer.EB_HABITAT, lambda: tasks_dir() / "eb-habitat",
+                          (LLARP, EMBODIEDBENCH), convert, in_default_run=False)
+
+
+@hookimpl
+def eai_register_suites(register):
+    register(_langr())
+    register(_eb_habitat())
+
+
+@hookimpl
+def eai_register_simulators(register):
+    register(HabitatSimulator(lambda: _langr().file("domain")))

@@ -1,0 +1,77 @@
+"""The habitat simulator: vocabulary, worlds, prompts, transition model, EB-style task progress."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from eai.goals import GoalChecker
+from eai.ltl import Universe, holds, parse
+from eai.pddl.model import Domain
+from eai.simulator import Simulator, Vocabulary
+from eai.world import Task, Trajectory
+from eai_habitat.action_sequencing_prompt import action_sequencing_prompt
+from eai_habitat.goal_interpretation_prompt import goal_interpretation_prompt
+from eai_habitat.stats import figures
+from eai_habitat.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+from eai_habitat.transition_modeling_prompt import transition_modeling_prompt
+from eai_habitat.vocabulary import VOCABULARY
+from eai_habitat.world import HabitatWorld
+
+SATISFIED_AT_START = "its goal holds in the initial state"
+PROMPTS = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt,
+           "subgoal_decomposition": subgoal_decomposition_prompt}
+
+
+class HabitatSimulator(Simulator):
+    name = "habitat"
+    description = ("ReplicaCAD rearrangement (LLaRP, EB-Habitat), symbolic: EB-Habitat's skills with the "
+                   "habitat domain's preconditions")
+
+    def __init__(self, domain_file: Callable[[], Path]) -> None:
+        self._domain_file = domain_file
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
+    def world(self, task: Task) -> HabitatWorld:
+        return HabitatWorld(task)
+
+    def transition_model(self) -> Domain:
+        """The habitat domain converted to PDDL (:mod:`eai_habitat.domain`), as the suite stores it."""
+        return _domain(self._domain_file())
+
+    def prompt(self, module: str, task: Task) -> str:
+        if module == "transition_modeling":
+            return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
+        make = PROMPTS.get(module)
+        return make(task) if make else super().prompt(module, task)
+
+    def progress(self, task: Task, trajectory: Trajectory) -> float:
+        """EB-Habitat's task progress: 1 when the goal is reached, else the
+        share of the task's subgoals that held in some state of the trajectory
+        (the initial one included)."""
+        if GoalChecker(task, VOCABULARY).reached(trajectory):
+            return 1.0
+        subgoals = task.extra["habitat"]["subgoals"]
+        if not subgoals:
+            return 0.0
+        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
+        reached = sum(any(holds(parse(line), state, universe) for state in trajectory.states) for line in subgoals)
+        return reached / len(subgoals)
+
+    def excluded(self, task: Task) -> str:
+        return SATISFIED_AT_START if task.extra["habitat"]["satisfied_at_start"] else ""
+
+    def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
+        return figures(tasks)
+
+
+@lru_cache(maxsize=4)
+def _domain(path: Path) -> Domain:
+    from eai.pddl.parser import parse_domain
+
+    return parse_domain(path.read_text(encoding="utf-8"))

@@ -1,0 +1,36 @@
+"""The vocabulary of the symbolic ReplicaCAD world: EB-Habitat's skills and the domain's predicates.
+
+EB-Habitat's 70 skills are ``nav`` to each of 16 places, ``pick`` of each of
+33 object categories, ``place`` on each of 11 receptacles, and
+``open``/``close`` of the fridge and 4 drawers. Here each takes its object
+by id: ``NAV(tv_stand)``, ``PICK(ball_1)``, ``PLACE(tv_stand)``,
+``OPEN_FRIDGE(fridge_push_point)``, ``OPEN_CAB(cab_push_point_7)``. An
+argument must be of the domain type the operator's parameter has (any of the
+listed ones): that is the affordance check. Each action is the domain
+operator of its name in lower case (``PICK`` is ``pick``).
+"""
+
+from __future__ import annotations
+
+from eai.simulator import ActionSpec, Vocabulary
+from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, MOVABLE_TYPE, PLACE_TYPE
+
+NAV_TARGETS = (PLACE_TYPE, FRIDGE_TYPE, CAB_TYPE)
+
+ACTIONS = {
+    "NAV": ActionSpec("NAV", 1, (NAV_TARGETS,), "navigate to a receptacle or to an articulated object's push point"),
+    "PICK": ActionSpec("PICK", 1, ((MOVABLE_TYPE,),),
+                       "pick up an object: the robot at the receptacle it is on, the hand empty, "
+                       "the object not in a closed drawer"),
+    "PLACE": ActionSpec("PLACE", 1, ((PLACE_TYPE,),),
+                        "place the object in hand on (or in) a receptacle: the robot at the receptacle"),
+    "OPEN_FRIDGE": ActionSpec("OPEN_FRIDGE", 1, ((FRIDGE_TYPE,),), "open the fridge: the robot at its push point"),
+    "CLOSE_FRIDGE": ActionSpec("CLOSE_FRIDGE", 1, ((FRIDGE_TYPE,),), "close the fridge: the robot at its push point"),
+    "OPEN_CAB": ActionSpec("OPEN_CAB", 1, ((CAB_TYPE,),), "open a drawer: the robot at its push point"),
+    "CLOSE_CAB": ActionSpec("CLOSE_CAB", 1, ((CAB_TYPE,),), "close a drawer: the robot at its push point"),
+}
+STATE_PREDICATES = frozenset({"holding", "not_holding", "robot_at", "opened_fridge", "closed_fridge",
+                              "opened_cab", "closed_cab"})
+RELATION_PREDICATES = frozenset({"on_top", "in"})
+
+VOCABULARY = Vocabulary(ACTIONS, STATE_PREDICATES, RELATION_PREDICATES)
