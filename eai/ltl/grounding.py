@@ -222,7 +222,7 @@ class _Search:
             node, env, positive, unlisted = _signed(item)
             if positive or not unlisted or not isinstance(node, Prim) or self.universe.kind(node) != STATE:
                 return None
-            denoted = [(env[a],) if a in env else self.universe.denotes(a) for a in node.args]
+            denoted = self.universe.arguments(node, env)
             if any(len(d) != 1 for d in denoted):
                 return None
             keys.append((node.name, *(d[0] for d in denoted)))
@@ -256,10 +256,10 @@ class _Search:
 
     def _prim(self, prim: Prim, env: Env, positive: bool, unlisted: bool) -> list[Item] | _Choice | None:
         universe = self.universe
-        denoted = [(env[a],) if a in env else universe.denotes(a) for a in prim.args]
+        denoted = universe.arguments(prim, env)
         kind = universe.kind(prim)
         if kind == CLASS_TEST:
-            truth = any(universe.class_of.get(obj) == prim.name for obj in denoted[0])
+            truth = universe.passes(prim, denoted)
             return [] if truth == positive else None
         if any(len(d) != 1 for d in denoted):
             ground = [(Prim(prim.name, args), {}, positive, unlisted) for args in product(*denoted)]
@@ -335,10 +335,10 @@ class _Search:
     def _fact_of(self, node: Formula, env: Env) -> bool:
         if isinstance(node, Prim):
             universe = self.universe
-            denoted = [(env[a],) if a in env else universe.denotes(a) for a in node.args]
+            denoted = universe.arguments(node, env)
             kind = universe.kind(node)
             if kind == CLASS_TEST:
-                return any(universe.class_of.get(obj) == node.name for obj in denoted[0])
+                return universe.passes(node, denoted)
             if kind == ACTION:
                 return True
             return any((node.name, *args) in self.prefer for args in product(*denoted))  # type: ignore[operator]

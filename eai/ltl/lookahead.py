@@ -103,10 +103,10 @@ class Lookahead:
 
     def prim_truth(self, prim: Prim, env: Env) -> bool | None:
         universe = self.universe
-        denoted = [(env[a],) if a in env else universe.denotes(a) for a in prim.args]
+        denoted = universe.arguments(prim, env)
         kind = universe.kind(prim)
         if kind == CLASS_TEST:
-            return any(universe.class_of.get(obj) == prim.name for obj in denoted[0])
+            return universe.passes(prim, denoted)
         if kind == ACTION:
             return kleene_or(self._read(Action(prim.name, args)) for args in product(*denoted))
         if all(len(d) == 1 for d in denoted):
