@@ -67,10 +67,13 @@ def _flat(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def load_suite(name: str, ids: Sequence[str] | None = None) -> list[Task]:
-    """The tasks of suite ``name`` (only ``ids``, when given), in the suite's order."""
+    """The tasks of suite ``name`` (or of the suite folder ``name``; only
+    ``ids``, when given), in the suite's order."""
     from eai.plugins import get_plugins
+    from eai.suite_dirs import suite_name
 
-    return get_plugins().suites.get(name).load(list(ids) if ids is not None else None)
+    plugins = get_plugins()
+    return plugins.suites.get(suite_name(plugins, name)).load(list(ids) if ids is not None else None)
 
 
 def score(suite: str, module: str, responses: Responses, *, strict: bool = False,
@@ -121,8 +124,9 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
         options: Mapping[str, Any] | None = None, progress: Progress | None = None) -> Run:
-    """Run ``models`` (default: the built-in baselines) on ``suites`` (default:
-    every installed one) and ability ``modules`` (default: all four, or
+    """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
+    suite folders; default: every installed one that runs by default, so not
+    the large or generated ones) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
     answer and write the report, as ``eai run`` does. ``out`` defaults to
     ``runs/<date-time>``; the other settings are ``eai run``'s options."""
@@ -137,10 +141,11 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     from eai.reporting.collect import collect
     from eai.runner.calls import RetryPolicy
     from eai.runner.run import RunConfig, run as run_units
+    from eai.runner.selection import default_suites
+    from eai.suite_dirs import suite_name
 
     plugins = get_plugins()
-    suites = list(suites or [name for name, s in plugins.suites
-                             if s.simulator in plugins.simulators and s.in_default_run])
+    suites = [suite_name(plugins, s) for s in suites or default_suites(plugins)]
     if not suites:
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:

@@ -45,6 +45,13 @@ def eai_register_environments(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
+def eai_register_generators(register: Callable[[Any], None]) -> None:
+    """Register task generators: ``register(generator)``, an
+    :class:`eai.generation.generator.Generator` that makes tasks from a
+    simulator's scenes for ``eai tasks generate`` (docs/generation.md)."""
+
+
+@hookspec
 def eai_register_commands(cli: Any) -> None:
     """Add sub-commands to the ``eai`` command line; ``cli`` is the typer app."""
 

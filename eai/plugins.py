@@ -51,6 +51,7 @@ class Plugins:
     suites: Registry[Any] = field(default_factory=lambda: Registry("suite"))
     stages: Registry[Any] = field(default_factory=lambda: Registry("stage"))
     environments: Registry[Any] = field(default_factory=lambda: Registry("environment"))
+    generators: Registry[Any] = field(default_factory=lambda: Registry("generator"))
     loaded: list[PluginInfo] = field(default_factory=list)
     failures: list[PluginFailure] = field(default_factory=list)
 
@@ -97,6 +98,7 @@ class Plugins:
             "eai_register_suites": self.suites,
             "eai_register_stages": self.stages,
             "eai_register_environments": self.environments,
+            "eai_register_generators": self.generators,
         }
 
 

@@ -18,15 +18,35 @@ from typing import Any
 
 from eai.exceptions import EaiError
 from eai.modules import get_module
-from eai.modules.base import Env, Record, percent
+from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.plugins import Plugins
 from eai.responses import Response, match_identifier
+from eai.suite_dirs import suite_name as named_suite
+from eai.world import Task
 
 
 @dataclass(frozen=True)
 class ScoreResult:
     records: list[Record]
     summary: dict[str, Any]
+
+
+INTERNAL_ERROR = "internal_error"
+MAX_DETAIL = 500  # characters of an exception's message kept in a record
+
+
+def internal_error(exc: Exception) -> Record:
+    """The record of a task whose scoring raised: a defect of eai, not of the answer."""
+    detail = f"{type(exc).__name__}: {exc}"
+    return {"error_type": INTERNAL_ERROR, "error_detail": detail[:MAX_DETAIL]}
+
+
+def guarded(work: Callable[[], Record]) -> Record:
+    """``work()``, or its :func:`internal_error` record when it raises."""
+    try:
+        return work()
+    except Exception as exc:  # one task's defect must not stop the others
+        return internal_error(exc)
 
 
 def score(
@@ -47,9 +67,12 @@ def score(
     counted in ``duplicated``; identifiers of no task in scope are listed in
     ``unmatched_identifiers``. A task whose model call failed gets a record
     with only its ``model_error``. A task with no response is left out, or,
-    with ``strict``, scored as an empty answer and flagged ``unanswered``.
+    with ``strict``, scored as an empty answer and flagged ``unanswered``. A
+    task whose scoring raises gets an ``internal_error`` record and the
+    others are scored.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
+    suite_name = named_suite(plugins, suite_name)
     suite = plugins.suites.get(suite_name)
     module = get_module(module_name)
     ids = suite.ids()
@@ -71,8 +94,14 @@ def score(
     scored = [t for t in tasks if (t.id in answers and not answers[t.id].error) or (strict and t.id not in answers)]
     simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
     env = Env(simulator, plugins, options or {})
-    items = [(module.parse(answers[t.id].output if t.id in answers else ""), t) for t in scored]
-    evaluated = {t.id: record for t, record in zip(scored, module.evaluate_all(items, env, progress))}
+    items: list[tuple[Any, Task]] = []
+    evaluated: dict[str, Record] = {}
+    for task in scored:
+        try:
+            items.append((module.parse(answers[task.id].output if task.id in answers else ""), task))
+        except Exception as exc:  # parsers never raise; if one does, only its task fails
+            evaluated[task.id] = internal_error(exc)
+    evaluated.update((task.id, record) for (_, task), record in zip(items, evaluate_all(module, items, env, progress)))
     records = []
     for task in tasks:
         if task.id in evaluated:
@@ -85,20 +114,38 @@ def score(
     return ScoreResult(records, summary)
 
 
+def evaluate_all(module: AbilityModule, items: Sequence[tuple[Any, Task]], env: Env, progress: Progress) -> list[Record]:
+    """``module.evaluate_all(items)``; when it raises, each item alone, and
+    those that still raise recorded as internal errors."""
+    try:
+        return module.evaluate_all(items, env, progress)
+    except Exception:
+        records = []
+        for done, item in enumerate(items, 1):
+            records.append(guarded(lambda: module.evaluate_all([item], env)[0]))  # noqa: B023 (called at once)
+            progress(done, len(items))
+        return records
+
+
 def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Sequence[Record], *, tasks: int,
               strict: bool = False) -> dict[str, Any]:
     """A summary of ``records`` out of ``tasks`` in scope: ``figures`` (a
     module's or stage's ``summarize``) over the scored records, when there
-    are any, and the counts that say what they are over."""
-    scored = [r for r in records if "model_error" not in r]
-    failed = len(records) - len(scored)
-    unanswered = sum(bool(r.get("unanswered")) for r in scored)
+    are any, and the counts that say what they are over: tasks whose model
+    call failed (not scored), whose scoring failed (``internal_errors``, not
+    in ``n``), with no answer, and the rate of truncated answers."""
+    answered = [r for r in records if "model_error" not in r]
+    scored = [r for r in answered if r.get("error_type") != INTERNAL_ERROR]
+    failed = len(records) - len(answered)
+    unanswered = sum(bool(r.get("unanswered")) for r in answered)
     return {
         **(figures(scored) if scored else {"n": 0}),
         "tasks": tasks,
-        "answered": len(scored) - unanswered,
+        "answered": len(answered) - unanswered,
         "model_errors": failed,
         "model_error_rate": percent(failed, len(records)) if records else None,
+        "internal_errors": len(answered) - len(scored),
+        "truncated_answer_rate": percent(sum(bool(r.get("truncated_answer")) for r in scored), len(scored)) if scored else None,
         "unanswered": tasks - len(records) + unanswered,
         "strict": strict,
     }

@@ -12,6 +12,8 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 _work: Callable[[int], Any] | None = None  # the forked workers' job, set before the fork
@@ -28,25 +30,26 @@ def spread(work: Callable[[int], Any], count: int, workers: int | None,
     (default: every core), ``progress(done, total)`` after each result. In this
     process when one worker would do it all or processes cannot be forked. An
     item whose work raises in a worker is done again here, so its error is
-    raised as it would be without workers."""
+    raised as it would be without workers; so are the items left when a
+    worker dies."""
     global _work
     workers = min(workers or cores(), count)
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        results = []
-        for i in range(count):
-            results.append(work(i))
-            progress(i + 1, count)
-        return results
-    _work = work
-    try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
-            results = []
-            for i, (done, result) in enumerate(pool.imap(_run, range(count), chunksize=max(1, count // (8 * workers)))):
-                results.append(result if done else work(i))
-                progress(i + 1, count)
-            return results
-    finally:
-        _work = None
+    results: list[Any] = []
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _work = work
+        try:
+            with ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), _ignore_interrupts) as pool:
+                for i, (done, result) in enumerate(pool.map(_run, range(count), chunksize=max(1, count // (8 * workers)))):
+                    results.append(result if done else work(i))
+                    progress(i + 1, count)
+        except BrokenProcessPool:
+            pass
+        finally:
+            _work = None
+    for i in range(len(results), count):
+        results.append(work(i))
+        progress(i + 1, count)
+    return results
 
 
 def _ignore_interrupts() -> None:

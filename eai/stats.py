@@ -1,4 +1,4 @@
-"""Suite statistics in the shape of the paper's Table 2."""
+"""Suite statistics in the shape of the paper's Table 2, and per category for a generated suite."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from eai.pddl.formula import atoms
 from eai.simulator import Simulator
 from eai.suite import TaskSuite
+from eai.world import Task
 
 
 def suite_stats(suite: TaskSuite, simulator: Simulator | None) -> dict[str, Any]:
@@ -28,6 +29,7 @@ def suite_stats(suite: TaskSuite, simulator: Simulator | None) -> dict[str, Any]
         "steps": steps,
         "avg_steps": round(steps / len(tasks), 2) if tasks else 0.0,
         **(transition_model_stats(simulator) if simulator else {}),
+        **({"by_category": category_stats(tasks)} if any(t.category for t in tasks) else {}),
     }
     subsets = suite.subsets()
     if subsets:
@@ -45,6 +47,18 @@ def spread(values: list[int]) -> dict[str, float]:
     if not values:
         return {"min": 0, "max": 0, "avg": 0.0}
     return {"min": min(values), "max": max(values), "avg": round(sum(values) / len(values), 2)}
+
+
+def category_stats(tasks: list[Task]) -> dict[str, dict[str, Any]]:
+    """Per category of a generated suite: its tasks, their goals and gold plan steps."""
+    found: dict[str, dict[str, Any]] = {}
+    for name in sorted({t.category for t in tasks}):
+        group = [t for t in tasks if t.category == name]
+        steps = sum(len(t.gold_plan) for t in group)
+        found[name] = {"tasks": len(group), "relation_goals": sum(len(t.goal.relation) for t in group),
+                       "state_goals": sum(len(t.goal.state) for t in group), "steps": steps,
+                       "avg_steps": round(steps / len(group), 2)}
+    return found
 
 
 def transition_model_stats(simulator: Simulator) -> dict[str, int]:

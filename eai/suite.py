@@ -24,7 +24,7 @@ class TaskSuite(ABC):
     simulator: str
     description: str = ""
     sources: tuple[Pin, ...] = ()
-    in_default_run: bool = True  # False: ``eai run`` without --suite leaves it out (a large suite)
+    in_default_run: bool = True  # False: ``eai run`` without --suite leaves it out (a large or generated suite)
 
     @abstractmethod
     def ids(self) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 FORMAT_VERSION = 1
 
@@ -63,6 +63,25 @@ class TransitionModelSpec(Strict):
     categories: list[str] = []
 
 
+class FilterDecision(Strict):
+    """Why a generated task was kept: the plausibility rule that admitted it
+    and, when a model filter was asked, the model and its answer."""
+
+    rule: str
+    model: str | None = None
+    answer: str | None = None
+
+
+class GenerationSpec(Strict):
+    """How a generated task was made (docs/generation.md)."""
+
+    generator: str
+    category: str
+    template: str
+    seed: int
+    filter: FilterDecision
+
+
 class TaskFile(Strict):
     format: Literal[1] = FORMAT_VERSION
     id: str = Field(min_length=1)
@@ -74,6 +93,15 @@ class TaskFile(Strict):
     gold_plan: list[list[str]] = []
     transition_model: TransitionModelSpec | None = None
     simulator_specific: dict[str, dict[str, Any]] = {}
+    generation: GenerationSpec | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_absent_generation(self, handler: Any) -> Any:
+        """A benchmark's task files have no ``generation`` member at all."""
+        data = handler(self)
+        if self.generation is None:
+            data.pop("generation", None)
+        return data
 
 
 class SourceSpec(Strict):

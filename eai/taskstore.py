@@ -97,6 +97,7 @@ class _Builder:
                 tuple(transition.operators), transition.problem, tuple(transition.categories)
             ) if transition else None,
             extra=MappingProxyType(tf.simulator_specific),
+            generation=MappingProxyType(tf.generation.model_dump() if tf.generation else {}),
         )
 
     def initial(self, initial: InitialState) -> tuple[dict[str, ObjectSpec], dict[str, Obj], AbstractSet[Atom]]:

@@ -9,7 +9,8 @@ preconditions), both of which stop execution; an ``additional_step`` (the
 action's effect already holds) is counted and execution goes on, the state
 unchanged. An additional step is a no-op, not part of the executed
 trajectory: it satisfies no action goal (switching off a computer that is
-off is not the ``SWITCHOFF`` a task asks for).
+off is not the ``SWITCHOFF`` a task asks for). Not the paper's: a plan read with no step is an
+``empty_plan``, its own outcome; nothing runs.
 
 Unmet preconditions are a wrong order when the plan has what it takes in the
 wrong place: a missing precondition held in an earlier state of the trajectory
@@ -46,6 +47,7 @@ class ErrorType(str, Enum):
     AFFORDANCE = "affordance"
     MISSING_STEP = "missing_step"
     WRONG_ORDER = "wrong_order"
+    EMPTY_PLAN = "empty_plan"  # not the paper's: an answer read with no step is its own outcome
 
 
 GRAMMAR_ERRORS = (ErrorType.PARSING, ErrorType.HALLUCINATION, ErrorType.ARITY)

@@ -48,3 +48,8 @@ def table_rows(report: str, title: str) -> dict[str, dict[str, str]]:
 def code_blocks(path: Path, language: str = "python") -> list[str]:
     """The fenced code blocks of ``language`` in a Markdown file, in order."""
     return re.findall(rf"^```{language}\n(.*?)^```$", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (relative path -> bytes), to compare two folders byte for byte."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

@@ -16,14 +16,15 @@ class Kind(str, Enum):
     models = "models"
     suites = "suites"
     environments = "environments"
+    generators = "generators"
     plugins = "plugins"
 
 
 def list_command(
-    kind: Kind = typer.Argument(..., metavar="KIND", help="What to list: simulators, planners, models, suites, environments or plugins."),
+    kind: Kind = typer.Argument(..., metavar="KIND", help="What to list: simulators, planners, models, suites, environments, generators or plugins."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """List simulators, planners, model providers, task suites, live environments or plugins.
+    """List simulators, planners, model providers, task suites, live environments, task generators or plugins.
 
     Examples:
 

@@ -34,7 +34,7 @@ REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
 # Options shared by ``eai run`` and ``eai compose``.
-Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable). Default: every installed suite but those that ask to be named (see: eai list suites).")]
+Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable): a name (see: eai list suites) or a folder with suite.json. Default: every installed suite but those that ask to be named (large or generated ones).")]
 Models = Annotated[list[str], typer.Option("--model", help=MODEL_HELP)]
 Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
 TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these tasks, comma-separated: task ids or subset names (eb-alfred: base, long_horizon...).")]

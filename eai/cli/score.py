@@ -20,7 +20,7 @@ DEFAULT_OUT = Path("scores")
 
 def score_command(
     responses: Path = typer.Argument(..., help="Responses: our JSONL or the upstream JSON list of {identifier, llm_output}."),
-    suite: str = typer.Option(..., "--suite", help="Task suite: virtualhome or behavior (see: eai list suites)."),
+    suite: str = typer.Option(..., "--suite", help="Task suite: a name (see: eai list suites) or a folder with suite.json."),
     module: str = typer.Option(..., "--module", help=f"Ability module: {', '.join(MODULES)}."),
     out: Path = typer.Option(DEFAULT_OUT, "--out", help="Folder for summary.json and records.jsonl."),
     strict: bool = typer.Option(False, "--strict", help="Score tasks with no response as empty answers (failures), so the figures compare with a full run; by default they are left out and counted."),
@@ -30,7 +30,7 @@ def score_command(
     planner: str = typer.Option(None, "--planner", help="Planner the module uses (see: eai list planners); default: bfs for subgoal decomposition, fast_downward for transition modeling."),
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
-    workers: int = typer.Option(None, "--workers", min=1, help="Processes evaluating answers at once (transition modeling: planner runs; default: every core)."),
+    workers: int = typer.Option(None, "--workers", min=1, help="Processes evaluating answers at once (default: one; transition modeling: planner runs, default: every core)."),
 ) -> None:
     """Score model responses against the gold annotation.
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from eai.cli.command import CONTEXT, Command, Group
+from eai.cli.generate import generate_command
 from eai.cli.output import console, print_json, print_table
 from eai.exceptions import EaiError, UnknownNameError
 from eai.importing import import_source
@@ -14,15 +15,20 @@ from eai.paths import check_output_folder, tasks_dir
 from eai.plugins import get_plugins
 from eai.stats import suite_stats
 from eai.suite import TaskSuite
+from eai.suite_dirs import suite_name
 from eai.world import Task, format_atom
 
-app = typer.Typer(help="Task suites: import them, list their tasks, show one, count them.\n\n"
-                       "Examples:\n\n\b\n    eai tasks list virtualhome\n    eai tasks show virtualhome/27_2",
+app = typer.Typer(help="Task suites: import or generate them, list their tasks, show one, count them.\n\n"
+                       "Examples:\n\n\b\n    eai tasks list virtualhome\n    eai tasks show virtualhome/27_2\n"
+                       "    eai tasks generate etplan --scene virtualhome --n 50 --out gen/etplan",
                   no_args_is_help=True, cls=Group, context_settings=CONTEXT)
+app.command("generate", cls=Command)(generate_command)
 
 
 def suite_named(name: str) -> TaskSuite:
-    return get_plugins().suites.get(name)
+    """The suite called ``name``, or the suite in the folder ``name``."""
+    plugins = get_plugins()
+    return plugins.suites.get(suite_name(plugins, name))
 
 
 @app.command("import", cls=Command)
@@ -61,7 +67,7 @@ def import_command(
 
 @app.command("list", cls=Command)
 def list_command(
-    suite: str = typer.Argument(..., help="Suite name (see: eai list suites)."),
+    suite: str = typer.Argument(..., help="Suite name (see: eai list suites), or a suite folder."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
     """List the tasks of a suite.
@@ -84,8 +90,8 @@ def find_task(task_id: str) -> Task:
     """A task by ``id`` or ``suite/id`` across all suites."""
     suites = get_plugins().suites
     if "/" in task_id:
-        suite, _, ident = task_id.partition("/")
-        return suites.get(suite).load([ident])[0]
+        suite, _, ident = task_id.rpartition("/")
+        return suite_named(suite).load([ident])[0]
     for _, suite in suites:
         if task_id in suite.ids():
             return suite.load([task_id])[0]
@@ -94,7 +100,7 @@ def find_task(task_id: str) -> Task:
 
 @app.command("show", cls=Command)
 def show_command(
-    task_id: str = typer.Argument(..., help="A task id, or SUITE/ID."),
+    task_id: str = typer.Argument(..., help="A task id, or SUITE/ID (SUITE a name or a suite folder)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
     """Show one task: instruction, goal in LTL, structured goals and gold plan.
@@ -138,23 +144,29 @@ def show_command(
 
 @app.command("stats", cls=Command)
 def stats_command(
-    suite: str = typer.Argument(..., help="Suite name."),
+    suite: str = typer.Argument(..., help="Suite name, or a suite folder."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """Count tasks, goals, steps and transition-model operators (the paper's Table 2).
+    """Count tasks, goals, steps and transition-model operators (the paper's Table 2); per category for a generated suite.
 
     Examples:
 
     \b
         eai tasks stats virtualhome
         eai tasks stats behavior --json
+        eai tasks stats etplan-vh
     """
     found = suite_named(suite)
     simulators = get_plugins().simulators
     stats = suite_stats(found, simulators.get(found.simulator) if found.simulator in simulators else None)
     if as_json:
         print_json(stats)
-    else:
-        print_table(f"{suite} (paper Table 2)", ["quantity", "value"],
-                    [[k, v if not isinstance(v, dict) else ", ".join(f"{a} {b}" for a, b in v.items())]
-                     for k, v in stats.items()])
+        return
+    categories = stats.pop("by_category", {})
+    print_table(f"{suite} (paper Table 2)", ["quantity", "value"],
+                [[k, v if not isinstance(v, dict) else ", ".join(f"{a} {b}" for a, b in v.items())]
+                 for k, v in stats.items()])
+    if categories:
+        columns = list(next(iter(categories.values())))
+        print_table(f"{suite} by category", ["category", *columns],
+                    [[name, *(row[c] for c in columns)] for name, row in categories.items()])

@@ -8,6 +8,11 @@ environment answered to it, which actions failed, which goals are unmet) and
 answers again, from the initial state. Plans run step by step in the unit's
 live environment (:mod:`eai.environment`; the symbolic world by default). The record is the last attempt's, with the
 attempts listed.
+
+What the model is asked fails as it fails (the caller decides); anything else
+that raises (reading an answer, building a prompt from an interpreted goal,
+evaluating) is a defect of eai: the episode ends with an ``internal_error``
+record and the answers it got, and is not replanned.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any
 from eai.compose.pipeline import Pipeline
 from eai.llm import Message
 from eai.modules.base import Env, Record
+from eai.scoring import INTERNAL_ERROR, internal_error
 from eai.world import Task
 
 Ask = Callable[[tuple[Message, ...], Task, str], Awaitable[str]]  # messages, the task as the stage sees it, stage
@@ -26,6 +32,7 @@ Evaluate = Callable[[Callable[[], Record]], Awaitable[Record]]
 
 ERROR_TEXT = {
     "parsing": "your answer could not be read in the required format",
+    "empty_plan": "it has no step; the plan must not be empty",
     "hallucination": "it names an action or an object that does not exist here",
     "arity": "an action has the wrong number of objects",
     "affordance": "an object cannot undergo that action (affordance error)",
@@ -52,20 +59,48 @@ def feedback(record: Record) -> str:
 
 async def episode(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, env: Env, replan: int = 0) -> dict[str, Any]:
     """The final answer, its record, every attempt, and what each interpreting stage answered."""
-    view, stages = task, {}
+    played: dict[str, Any] = {"llm_output": "", "attempts": [], "stages": {}}
+
+    async def asked(messages: tuple[Message, ...], view: Task, stage: str) -> str:
+        try:
+            return await ask(messages, view, stage)
+        except Exception as exc:
+            raise _AskFailed(exc) from exc
+
+    try:
+        await _play(task, pipeline, asked, evaluate, env, replan, played)
+    except _AskFailed as failed:
+        raise failed.error from None
+    except Exception as exc:  # a defect of eai: this task's record says so, the others go on
+        played["record"] = internal_error(exc)
+    return played
+
+
+class _AskFailed(Exception):
+    """What asking the model raised, told apart from the episode's own failures."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+async def _play(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, env: Env, replan: int,
+                played: dict[str, Any]) -> None:
+    """Fills ``played`` as the episode goes: stage answers, attempts, the last answer and its record."""
+    view = task
     for stage in pipeline.stages[:-1]:
         text = await ask(stage.messages(view, env), view, stage.name)
-        stages[stage.name] = text
+        played["stages"][stage.name] = text
         view = stage.interpret(view, text, env)
     final = pipeline.final
     messages = final.messages(view, env) if final.asks_model else ()
-    attempts = []
     for attempt in range(replan + 1 if final.asks_model else 1):
         text = await ask(messages, view, final.name) if final.asks_model else final.act(view, env)
+        played["llm_output"] = text
         attempt_env = replace(env, options={**env.options, "attempt": attempt})
         record = await evaluate(lambda: final.evaluate(text, task, attempt_env))  # noqa: B023 (awaited at once)
-        attempts.append({"success": bool(record.get("success")), "error_type": record.get("error_type")})
-        if record.get("success"):
+        played["record"] = record
+        played["attempts"].append({"success": bool(record.get("success")), "error_type": record.get("error_type")})
+        if record.get("success") or record.get("error_type") == INTERNAL_ERROR:
             break
         messages = messages + (Message("assistant", text), Message("user", feedback(record)))
-    return {"llm_output": text, "record": record, "attempts": attempts, "stages": stages}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, MutableMapping
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -21,8 +21,8 @@ _CLASSES = {
 }
 
 
-class _Modules(Mapping[str, "AbilityModule"]):
-    """The module instances by name, each made on first use."""
+class _Modules(MutableMapping[str, "AbilityModule"]):
+    """The module instances by name, each made on first use (tests may replace one)."""
 
     def __init__(self) -> None:
         self._made: dict[str, AbilityModule] = {}
@@ -33,14 +33,20 @@ class _Modules(Mapping[str, "AbilityModule"]):
             self._made[name] = getattr(import_module(package), cls)()
         return self._made[name]
 
+    def __setitem__(self, name: str, module: AbilityModule) -> None:
+        self._made[name] = module
+
+    def __delitem__(self, name: str) -> None:
+        del self._made[name]
+
     def __iter__(self) -> Iterator[str]:
-        return iter(_CLASSES)
+        return iter(dict.fromkeys([*_CLASSES, *self._made]))
 
     def __len__(self) -> int:
-        return len(_CLASSES)
+        return len(dict.fromkeys([*_CLASSES, *self._made]))
 
 
-MODULES: Mapping[str, AbilityModule] = _Modules()
+MODULES: MutableMapping[str, AbilityModule] = _Modules()
 
 
 def get_module(name: str) -> AbilityModule:

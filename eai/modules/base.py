@@ -59,10 +59,10 @@ class AbilityModule(ABC):
 
     def evaluate_all(self, items: Sequence[tuple[Any, Task]], env: Env, progress: Progress = lambda done, total: None) -> list[Record]:
         """Records of many ``(parsed, task)`` pairs, in order, evaluated over
-        ``env.options["workers"]`` forked processes (default: every core; one
+        ``env.options["workers"]`` forked processes (default: one; one too
         when plans run in a live environment). A module whose evaluation runs
         processes of its own (a planner) overrides it."""
-        workers = 1 if env.environment is not None else env.options.get("workers")
+        workers = 1 if env.environment is not None else env.options.get("workers") or 1
         return spread(lambda i: self.evaluate(*items[i], env), len(items), workers, progress)
 
     @abstractmethod

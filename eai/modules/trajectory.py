@@ -12,9 +12,11 @@ from typing import Any
 from eai.goals import GoalReport
 from eai.modules.base import Record, percent
 from eai.simulator import Simulator
+from eai.taxonomy import ErrorType
 from eai.world import Task, Trajectory
 
 ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
+EMPTY_PLAN = ErrorType.EMPTY_PLAN.value
 GOAL_KINDS = ("state", "relation", "action", "total")
 
 
@@ -24,8 +26,10 @@ def trajectory_record(
     error: tuple[str | None, int | None, str],
     additional_steps: int,
     plan_length: int,
+    truncated: bool,
 ) -> Record:
-    """The shared fields: ``error`` is (type, step, detail), type None when there is none."""
+    """The shared fields: ``error`` is (type, step, detail), type None when
+    there is none; ``truncated``: the answer was cut short or capped."""
     kind, step, detail = error
     return {
         "executable": executable,
@@ -37,6 +41,7 @@ def trajectory_record(
         "plan_length": plan_length,
         "goals": goals.to_dict(),
         "unmet_goals": list(goals.unmet),
+        "truncated_answer": truncated,
     }
 
 
@@ -53,10 +58,15 @@ def benchmark_fields(simulator: Simulator, task: Task, trajectory: Trajectory) -
     return fields
 
 
+def empty_plan_detail(truncated: bool, unit: str) -> str:
+    """Why an answer read with no ``unit`` (step, subgoal) is an empty plan."""
+    return f"the answer has no {unit}" + (" (it was cut short)" if truncated else "")
+
+
 def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
     """Rates in percent over the records not excluded: task success,
-    executability, goals met by kind, error types, and the mean task progress
-    when the benchmark defines it; ``excluded`` counts the others."""
+    executability, goals met by kind, error types, empty plans, and the mean
+    task progress when the benchmark defines it; ``excluded`` counts the others."""
     counted = [r for r in records if not r.get("excluded")]
     n = len(counted)
     errors = {name: percent(sum(r["error_type"] == name for r in counted), n) for name in ERRORS}
@@ -68,6 +78,7 @@ def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
         "execution_success_rate": percent(sum(r["executable"] for r in counted), n),
         "goal_success": goal_success,
         "errors": errors,
+        "empty_plan_rate": percent(sum(r["error_type"] == EMPTY_PLAN for r in counted), n),
     }
     progress = [r["task_progress"] for r in counted if "task_progress" in r]
     if progress:

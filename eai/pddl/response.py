@@ -5,22 +5,26 @@ escaped), a markdown code fence, prose around the blocks, or all of these.
 Every ``(:action ...)`` block is parsed on its own, so one broken block does
 not lose the others. The prompts' own template closes the header early
 (``(:action grasp)`` then ``:parameters ...`` then ``)``); that spelling is
-read as meant.
+read as meant. A last block the text ends inside (an answer cut short) is a
+parse error of its operator, and the answer is marked ``truncated``, as one
+longer than the scoring cap (:mod:`eai.answer_cap`) is.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
+from eai.answer_cap import capped
+from eai.jsonish import FENCE
 from eai.pddl.model import Operator
 from eai.pddl.parser import PDDLSyntaxError, parse_action
 
 _ACTION = re.compile(r"\(\s*:action\b", re.IGNORECASE)
 _HEAD = re.compile(r"\(\s*:action\s+([^\s();]+)", re.IGNORECASE)
 _EARLY_CLOSE = re.compile(r"\(\s*:action\s+[^\s();]+\s*(\))\s*:parameters\b", re.IGNORECASE)
-_FENCE = re.compile(r"```[a-zA-Z]*\s*\n?(.*?)```", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -42,31 +46,36 @@ class OperatorParse:
 
     ``text`` is the response with any JSON wrapping undone. A name lands in
     ``errors`` only when none of its blocks parsed; the first block that
-    parses wins.
+    parses wins. ``truncated``: the text ends inside the last block, or the
+    response was longer than the cap.
     """
 
     text: str
     operators: dict[str, Operator] = field(default_factory=dict)
     errors: dict[str, BlockError] = field(default_factory=dict)
+    truncated: bool = False
 
 
 def parse_operators(response: str) -> OperatorParse:
     """All action schemas found in ``response``."""
+    response, truncated = capped(response)
     text = unwrap(response)
+    newlines = [m.start() for m in re.finditer("\n", text)]
     operators: dict[str, Operator] = {}
     errors: dict[str, BlockError] = {}
-    for start, block in action_blocks(text):
+    for start, block, closed in action_blocks(text):
+        truncated = truncated or not closed and start + len(block) == len(text)
         head = _HEAD.match(block)
-        name = head.group(1).lower() if head else f"<unnamed at {_position(text, start)}>"
+        name = head.group(1).lower() if head else "<unnamed at {}:{}>".format(*_shift(newlines, start, 1, 1))
         if name in operators:
             continue
         try:
             operators[name] = parse_action(block)
             errors.pop(name, None)
         except PDDLSyntaxError as exc:
-            line, column = _shift(text, start, exc.line, exc.column)
+            line, column = _shift(newlines, start, exc.line, exc.column)
             errors.setdefault(name, BlockError(exc.message, line, column))
-    return OperatorParse(text, operators, errors)
+    return OperatorParse(text, operators, errors, truncated)
 
 
 def unwrap(response: str) -> str:
@@ -86,7 +95,7 @@ def unwrap(response: str) -> str:
 
 
 def _json_candidates(text: str) -> list[str]:
-    candidates = [text.strip(), *(m.group(1).strip() for m in _FENCE.finditer(text))]
+    candidates = [text.strip(), *(m.group(1).strip() for m in FENCE.finditer(text))]
     first, last = text.find("{"), text.rfind("}")
     if 0 <= first < last:
         candidates.append(text[first : last + 1])
@@ -104,9 +113,9 @@ def _pddl_in(value: object) -> str | None:
     return None
 
 
-def action_blocks(text: str) -> list[tuple[int, str]]:
-    """``(offset, block)`` for every ``(:action`` in ``text``: up to its closing
-    parenthesis, or up to the next ``(:action`` when it never closes."""
+def action_blocks(text: str) -> list[tuple[int, str, bool]]:
+    """``(offset, block, closed)`` for every ``(:action`` in ``text``: up to its
+    closing parenthesis, or up to the next ``(:action`` when it never closes."""
     starts = [m.start() for m in _ACTION.finditer(text)]
     blocks = []
     for start, end in zip(starts, [*starts[1:], len(text)]):
@@ -115,11 +124,13 @@ def action_blocks(text: str) -> list[tuple[int, str]]:
         if early:  # blank the early ")" so positions stay true
             cut = early.start(1)
             segment = segment[:cut] + " " + segment[cut + 1 :]
-        blocks.append((start, segment[: _balanced_end(segment)]))
+        end = _balanced_end(segment)
+        blocks.append((start, segment[:end] if end else segment, end is not None))
     return blocks
 
 
-def _balanced_end(segment: str) -> int:
+def _balanced_end(segment: str) -> int | None:
+    """Where the parenthesis opening ``segment`` closes; None when it does not."""
     depth = 0
     in_comment = False
     for i, char in enumerate(segment):
@@ -133,17 +144,12 @@ def _balanced_end(segment: str) -> int:
             depth -= 1
             if depth == 0:
                 return i + 1
-    return len(segment)
+    return None
 
 
-def _position(text: str, offset: int) -> str:
-    line, column = _shift(text, offset, 1, 1)
-    return f"{line}:{column}"
-
-
-def _shift(text: str, offset: int, line: int, column: int) -> tuple[int, int]:
-    """A (line, column) inside the block at ``offset`` -> the same in ``text``."""
-    before = text[:offset]
-    base_line = before.count("\n") + 1
-    base_column = offset - (before.rfind("\n") + 1)
-    return base_line + line - 1, column + (base_column if line == 1 else 0)
+def _shift(newlines: list[int], offset: int, line: int, column: int) -> tuple[int, int]:
+    """A (line, column) inside the block at ``offset`` -> the same in the text
+    whose line breaks are at ``newlines``."""
+    before = bisect_left(newlines, offset)  # line breaks before the block
+    base_column = offset - (newlines[before - 1] + 1 if before else 0)
+    return before + line, column + (base_column if line == 1 else 0)

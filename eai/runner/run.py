@@ -31,7 +31,7 @@ from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import RetryPolicy, call
 from eai.runner.selection import check_selection, claims
 from eai.runner.store import ResponseLog, slug
-from eai.scoring import ScoreResult, score, summarize, write_result
+from eai.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulator import Simulator
 from eai.world import Task
 
@@ -195,7 +195,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
                 record(task, {"llm_output": "", "error": str(exc)})
 
     async def evaluate(work: Callable[[], Record]) -> Record:
-        return await asyncio.get_running_loop().run_in_executor(None, work)
+        return await asyncio.get_running_loop().run_in_executor(None, guarded, work)
 
     async def play(task: Task) -> None:
         async with ahead:

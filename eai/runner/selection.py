@@ -1,6 +1,7 @@
-"""What a run runs, checked before any model is called: each suite on the
-modules its simulator claims (``Simulator.modules``), every task id given
-naming a task of a chosen suite, and some task left to run."""
+"""What a run runs, checked before any model is called: the suites (named,
+or by default), each on the modules its simulator claims
+(``Simulator.modules``), every task id given naming a task of a chosen suite,
+and some task left to run."""
 
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.modules import MODULES
 from eai.plugins import Plugins
+
+
+def default_suites(plugins: Plugins) -> list[str]:
+    """What a run runs when no suite is named: every installed suite whose
+    simulator is installed and that runs by default (``TaskSuite.in_default_run``:
+    not the large or generated ones)."""
+    return [name for name, suite in plugins.suites if suite.simulator in plugins.simulators and suite.in_default_run]
 
 
 def claims(plugins: Plugins, suite: str, module: str) -> bool:

@@ -46,7 +46,9 @@ class Task:
 
     ``objects`` is the whole universe the simulator knows; ``relevant`` names
     the objects a prompt shows. ``extra`` holds simulator-specific data under
-    the simulator's name (``extra["behavior"]["bddl_goal"]``).
+    the simulator's name (``extra["behavior"]["bddl_goal"]``). ``generation``
+    is how a generated task was made (generator, category, template, seed,
+    filter decision; docs/generation.md), empty for a task from a benchmark.
     """
 
     id: str
@@ -60,6 +62,12 @@ class Task:
     relevant: tuple[str, ...] = ()
     transition_model: TransitionModelTask | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    generation: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def category(self) -> str:
+        """The task category a generator gave it (``""`` for a benchmark's task)."""
+        return str(self.generation.get("category", ""))
 
     @cached_property
     def object_by_id(self) -> Mapping[str, Obj]:

@@ -69,7 +69,7 @@ def test_fast_downwards_plans_with_the_whole_domain_run_in_the_symbolic_world(ow
     domain = simulator.transition_model()
     tasks = [t for t in plugins.suites.get("eb-habitat").load() if t.transition_model]
     jobs = [(domain, parse_problem(t.transition_model.problem)) for t in tasks]
-    results = plugins.planners.get("fast_downward").solve_all(jobs, Budget(seconds=300), 2)
+    results = plugins.planners.get("fast_downward").solve_all(jobs, Budget(cpu_seconds=30, wall_seconds=300), 2)
     for task, result in zip(tasks, results):
         assert result.solved, (task.id, result.detail)
         steps = [Action(a.name.upper(), a.args[:1]) for a in result.plan]

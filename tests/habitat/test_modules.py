@@ -55,10 +55,12 @@ def test_task_progress_is_the_share_of_llarps_subgoals_reached():
 
 
 def test_the_episode_satisfied_at_the_start_is_left_out_of_the_rates():
-    """train_validation_090: a block is on the sink already; the empty plan succeeds."""
+    """train_validation_090: a block is on the sink already; an empty plan is
+    its own outcome all the same, and the task counts in no rate."""
     result = sequence({"train_validation_090": "[]", "context_000": answer(GOLD[:1])})
     excluded = next(r for r in result.records if r["identifier"] == "train_validation_090")
-    assert excluded["success"] and excluded["excluded"] == "its goal holds in the initial state"
+    assert excluded["excluded"] == "its goal holds in the initial state"
+    assert excluded["error_type"] == "empty_plan"
     summary = result.summary
     assert summary["n"] == 1 and summary["excluded"] == 1 and summary["task_success_rate"] == 0.0
 

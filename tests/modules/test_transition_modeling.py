@@ -193,7 +193,7 @@ def test_eai_score_reads_upstream_answers_and_writes_every_field(tmp_path):
     records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
     assert [r["identifier"] for r in records] == [GIFTS, MODEM]  # the suite's order
     assert set(records[0]) == {"identifier", "categories", "operators", "parse_error", "parse_errors", "missing",
-                               "extra", "logic_form", "success", "rejected", "planner"}
+                               "extra", "logic_form", "success", "rejected", "planner", "truncated_answer"}
 
 
 def test_a_result_is_written_byte_for_byte_again(tmp_path):

@@ -1,5 +1,6 @@
 """Action sequencing (paper sections 2.5, D.2): a plan in, executability,
-error category and goal satisfaction out."""
+error category and goal satisfaction out. An answer read with no step is an
+empty plan, its own outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,21 @@ from typing import Any
 
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
+from eai.modules.action_sequencing.similarity import similarity, similarity_summary
 from eai.modules.base import AbilityModule, Env, Record
-from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
+from eai.modules.trajectory import benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType, Execution, execute, random_failures
 from eai.world import Action, Task, Trajectory
 
 
 def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
-    """The plan as ground actions, or its first grammar error (type, step, detail)."""
+    """The plan as ground actions, or why it cannot run (type, step, detail):
+    a parsing error, an empty plan, or its first grammar error."""
     if parsed.error:
         return [], (ErrorType.PARSING, None, parsed.error)
+    if not parsed.steps:
+        return [], (ErrorType.EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "step"))
     plan = []
     for i, step in enumerate(parsed.steps):
         spec = vocabulary.actions.get(step.name)
@@ -67,15 +72,18 @@ class ActionSequencing(AbilityModule):
         if grammar is not None:
             kind, step, detail = grammar
             goals, additional, executable = checker.check(None), (), False
-            trajectory = Trajectory((world.initial,))
+            trajectory, executed = Trajectory((world.initial,)), ()
         else:
             execution = run_plan(world, plan, task, env)
             kind, step, detail = execution.error_type, execution.error_step, execution.detail
             goals, additional, executable = checker.check(execution.trajectory), execution.additional_steps, execution.executable
-            trajectory = execution.trajectory
+            trajectory, executed = execution.trajectory, plan[:execution.error_step]  # redundant steps included
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
-                                   len(additional), len(parsed.steps))
+                                   len(additional), len(parsed.steps), parsed.truncated)
         record.update(benchmark_fields(simulator, task, trajectory))
+        record.update(similarity(executed, task, record["success"]))
+        if task.category:
+            record["category"] = task.category
         if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:
@@ -83,4 +91,4 @@ class ActionSequencing(AbilityModule):
         return record
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
-        return trajectory_summary(records)
+        return {**trajectory_summary(records), **similarity_summary(records)}

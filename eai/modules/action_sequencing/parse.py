@@ -11,6 +11,10 @@
   holding the plan as a list under ``output``/``actions``/``plan``/
   ``executable_plan`` (beside other keys), and VirtualHome program lines
   ``[WALK] <sink> (1.231)``.
+
+Of an answer cut short (:mod:`eai.jsonish`) the complete steps are read and
+the half-written last one left out; ``truncated`` says so, as it does for an
+answer longer than the scoring cap (:mod:`eai.answer_cap`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from eai.jsonish import Pairs, find_value
+from eai.answer_cap import capped
+from eai.jsonish import Pairs, find_value, is_cut
 
 
 @dataclass(frozen=True)
@@ -37,26 +42,27 @@ class RawStep:
 class ParsedPlan:
     steps: tuple[RawStep, ...] = ()
     error: str = ""
+    truncated: bool = False  # the answer was cut short, or longer than the cap
 
 
-PROGRAM_LINE = re.compile(r"^\s*\[(\w+)\]((?:\s*<[^>]+>\s*\(\d+\.\d+\))*)\s*$", re.M)
+PROGRAM_LINE = re.compile(r"^[^\S\n]*\[(\w+)\]((?:[^\S\n]*<[^>\n]+>[^\S\n]*\(\d+\.\d+\))*)[^\S\n]*$", re.M)
 PROGRAM_ARG = re.compile(r"<([^>]+)>\s*\((\d+)\.(\d+)\)")
-CALL = re.compile(r"^\s*([A-Za-z_][\w ]*?)\s*\((.*)\)\s*$")
+ACTION_NAME = re.compile(r"[A-Za-z_][\w ]*")
 WRAPPERS = ("output", "actions", "plan", "action_sequence", "steps", "executable_plan")
 
 
 def parse_plan(text: str) -> ParsedPlan:
-    text = text if isinstance(text, str) else ""
+    text, over_cap = capped(text)
     lines = list(PROGRAM_LINE.finditer(text))
     if any(PROGRAM_ARG.search(m.group(2)) for m in lines):
         return ParsedPlan(tuple(RawStep(_name(m.group(1)), tuple(f"{n}.{i}" for n, _, i in PROGRAM_ARG.findall(m.group(2))))
-                                for m in lines))
+                                for m in lines), truncated=over_cap)
     found = find_value(text)
     if found.ok:
         steps = _steps(_unwrap(found.value))
         if steps is not None:
-            return ParsedPlan(tuple(steps))
-    return ParsedPlan(error=found.error or "the answer is not an action plan")
+            return ParsedPlan(tuple(steps), truncated=over_cap or found.truncated)
+    return ParsedPlan(error=found.error or "the answer is not an action plan", truncated=over_cap or found.truncated)
 
 
 def _unwrap(value: Any) -> Any:
@@ -68,10 +74,11 @@ def _unwrap(value: Any) -> Any:
 
 
 def _steps(value: Any) -> list[RawStep] | None:
+    """The steps of a plan, leaving out one the text ended inside; None when it is no plan."""
     if isinstance(value, Pairs):
-        return [RawStep(_name(key), _args(args)) for key, args in value]
+        return [RawStep(_name(key), _args(args)) for key, args in value if not is_cut(args)]
     if isinstance(value, list):
-        steps = [_step(item) for item in value]
+        steps = [_step(item) for item in value if not is_cut(item)]
         return None if any(step is None for step in steps) else steps  # type: ignore[return-value]
     return None
 
@@ -88,9 +95,10 @@ def _step(item: Any) -> RawStep | None:
     if isinstance(item, list) and item and isinstance(item[0], str):
         return RawStep(_name(item[0]), _args(item[1:]))
     if isinstance(item, str):
-        call = CALL.match(item)
-        if call:
-            return RawStep(_name(call.group(1)), _args(call.group(2), split=True))
+        call = item.strip()
+        opening = call.find("(")
+        if opening > 0 and call.endswith(")") and ACTION_NAME.fullmatch(call[:opening].rstrip()):  # WALK(sink)
+            return RawStep(_name(call[:opening]), _args(call[opening + 1:-1], split=True))
         return _written(item, ())
     return None
 

@@ -47,6 +47,7 @@ class GoalInterpretation(AbilityModule):
             "option": best.gold.index,
             "options_examined": examined,
             "format_error": parsed.error or None,
+            "truncated_answer": parsed.truncated,
             "hallucinations": [f"{p.written}: {p.problem}" for p in predictions if p.hallucinated],
             "malformed": [f"{p.written}: {p.problem}" for p in predictions if p.problem and not p.hallucinated],
             "ambiguous": _ambiguous(by_kind, best),

@@ -1,9 +1,10 @@
 """Reading a symbolic goal from model text, in both benchmarks' shapes. Never raises.
 
 The answer is a JSON-ish object (read by :mod:`eai.jsonish`: fences, prose,
-single quotes, repeated keys, trailing commas; an answer cut short has its
-open brackets closed) holding goal sections, possibly wrapped in another
-object. A section is named by a key containing ``goal`` (or a plural such as
+single quotes, repeated keys, trailing commas) holding goal sections, possibly
+wrapped in another object. Of an answer cut short, the complete items are
+read and the half-written last one is left out; ``truncated`` says so, as it
+does for an answer longer than the scoring cap (:mod:`eai.answer_cap`). A section is named by a key containing ``goal`` (or a plural such as
 ``edges``): with ``action`` it holds action goals, with ``edge``/``relation``/
 ``binary`` relation goals, with ``node``/``state``/``unary`` state goals
 (``"node goals"``, ``"Edge_Goals"``, ``"relation goals"``, ``"nodes"``).
@@ -16,8 +17,10 @@ A goal item may be written as
   ``["not", ["inside", "a", "b"]]``;
 - strings: ``"ON(tv)"``, ``"(not (stained bathtub.n.01_1))"``,
   ``"inside a b"``; an action goal as its name (``"TYPE"``).
-A predicate written ``"not X"`` is negated. Items that cannot be read as a
-predicate with objects are kept, unreadable (empty ``predicate``), so the
+A predicate written ``"not X"`` is negated. A state or relation section
+written as one BEHAVIOR goal without its list (``["not", ["ontop", "a",
+"b"]]``, ``["ontop", "a", "b"]``) is that goal. Items that cannot be read as
+a predicate with objects are kept, unreadable (empty ``predicate``), so the
 evaluator can count them; empty items are skipped.
 """
 
@@ -28,7 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from eai.jsonish import FENCE, Pairs, find_value
+from eai.answer_cap import capped
+from eai.jsonish import Pairs, find_value, is_cut
 
 SECTIONS = (("action", ("action",)), ("edge", ("edge", "relation", "binary")), ("node", ("node", "state", "unary")))
 PLURALS = ("actions", "edges", "relations", "nodes", "states")
@@ -37,6 +41,7 @@ SUBJECT_KEYS = ("fromname", "from", "subject", "source", "name", "object", "obje
 TARGET_KEYS = ("toname", "to", "target", "destination")
 ACTION_KEYS = ("action", "actionname", "name")
 TOKENS = re.compile(r"[^\s(),\[\]'\"]+")
+BARE = re.compile(r"\s*[^\s(),\[\]'\"]+\s*")  # a name alone: no goal by itself
 NEGATION = re.compile(r"^\s*\(?\s*not(?:\s+|(?=\())", re.I)  # "not_x" is a name (the resolver decides)
 
 
@@ -63,60 +68,24 @@ class RawGoal:
 class ParsedGoals:
     goals: tuple[RawGoal, ...] = ()
     error: str = ""
+    truncated: bool = False  # the answer was cut short, or longer than the cap
 
 
 def parse_goals(text: str) -> ParsedGoals:
+    text, over_cap = capped(text)
     found = find_value(text)
+    truncated = over_cap or found.truncated
     sections = _sections(found.value, depth=0) if found.ok else None
     if sections is None:
-        sections = _closed(text)
-    if sections is None:
-        return ParsedGoals(error=found.error or "no 'node goals', 'edge goals' or 'action goals' in the answer")
+        error = found.error or "no 'node goals', 'edge goals' or 'action goals' in the answer"
+        return ParsedGoals(error=error, truncated=truncated)
     goals = []
     for section, value in sections:
-        for item in _items(value):
-            goal = _goal(section, item)
+        for item in _items(section, value):
+            goal = None if is_cut(item) else _goal(section, item)
             if goal is not None:
                 goals.append(goal)
-    return ParsedGoals(tuple(goals))
-
-
-def _closed(text: str) -> list[tuple[str, Any]] | None:
-    """The goal sections of an answer cut short, once its open brackets are closed."""
-    if not isinstance(text, str):
-        return None
-    for candidate in [m.group(1) for m in FENCE.finditer(text)] + [text]:
-        closers = _closers(candidate)
-        found = find_value(candidate + closers) if closers else None
-        sections = _sections(found.value, depth=0) if found and found.ok else None
-        if sections is not None:
-            return sections
-    return None
-
-
-def _closers(text: str) -> str:
-    """The brackets that close what ``text`` leaves open after its first ``{``."""
-    stack: list[str] = []
-    quote = ""
-    start = text.find("{")
-    if start < 0:
-        return ""
-    escaped = False
-    for char in text[start:]:
-        if quote:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char in "{[":
-            stack.append("}" if char == "{" else "]")
-        elif char in "}]" and stack and stack[-1] == char:
-            stack.pop()
-    return quote + "".join(reversed(stack))
+    return ParsedGoals(tuple(goals), truncated=truncated)
 
 
 def _section(key: str) -> str | None:
@@ -142,10 +111,21 @@ def _sections(value: Any, depth: int) -> list[tuple[str, Any]] | None:
     return next((got for child in children if (got := _sections(child, depth + 1)) is not None), None)
 
 
-def _items(value: Any) -> list[Any]:
+def _items(section: str, value: Any) -> list[Any]:
     if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "null", "n/a")):
         return []
-    return value if isinstance(value, list) else [value]
+    if not isinstance(value, list) or (section != "action" and _one_goal(value)):
+        return [value]
+    return value
+
+
+def _one_goal(value: list[Any]) -> bool:
+    """Whether a section's list is one BEHAVIOR goal: ``["not", goal]``, or
+    two or three bare names (none of which is a goal by itself)."""
+    head = value[0] if value else None
+    if isinstance(head, str) and head.strip().lower() == "not":
+        return len(value) == 2
+    return 2 <= len(value) <= 3 and all(isinstance(v, str) and BARE.fullmatch(v) for v in value)
 
 
 def _goal(section: str, item: Any) -> RawGoal | None:
@@ -177,7 +157,7 @@ def _literal(item: Any) -> tuple[str, tuple[str, ...], bool] | None:
     """(predicate, object names, positive) of one state or relation goal."""
     if isinstance(item, Pairs):
         return _from_pairs(item)
-    if isinstance(item, list):
+    if isinstance(item, list) and item:
         head = item[0]
         if isinstance(head, str) and head.strip().lower() == "not" and len(item) >= 2:
             inner = _literal(item[1]) if len(item) == 2 else _literal(item[1:])

@@ -1,7 +1,8 @@
 """Subgoal decomposition (paper sections 2.4, D.3): subgoal lines in, each
 refined into actions by search (see :mod:`.refine`), the trajectory checked
 as in action sequencing, with the same record and summary fields plus the
-subgoals' own."""
+subgoals' own. An answer read with no subgoal is an empty plan, its own
+outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
-from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
+from eai.modules.trajectory import EMPTY_PLAN, benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
 from eai.planner import Budget
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType
@@ -65,8 +66,10 @@ class SubgoalDecomposition(AbilityModule):
         checker = GoalChecker(task, simulator.vocabulary)
         lines, grammar = ground_lines(parsed, world, simulator.vocabulary, checker.universe)
         parse_errors = [list(item) for item in parsed.line_errors]
+        if grammar is None and not lines:
+            grammar = (EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "subgoal"))
         if grammar is not None:
-            record = trajectory_record(False, checker.check(None), grammar, 0, len(parsed.lines))
+            record = trajectory_record(False, checker.check(None), grammar, 0, len(parsed.lines), parsed.truncated)
             benchmark = benchmark_fields(simulator, task, Trajectory((world.initial,)))
             return {**record, **benchmark, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
         planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
@@ -77,7 +80,7 @@ class SubgoalDecomposition(AbilityModule):
         if last is not None and not last.refined:
             error = (last.error.value if last.error else last.outcome, len(best.steps) - 1, last.detail)
         record = trajectory_record(best.executable, best.goals, error,
-                                   sum(step.additional for step in best.steps), len(lines))
+                                   sum(step.additional for step in best.steps), len(lines), parsed.truncated)
         fields = _subgoal_fields(best.steps, len(best.trajectory.actions), refiner.branches)
         benchmark = benchmark_fields(simulator, task, best.trajectory)
         return {**record, **benchmark, **fields, "parse_errors": parse_errors}

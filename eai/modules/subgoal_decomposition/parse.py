@@ -7,7 +7,11 @@ commas stripped). Code fences and prose around the JSON are skipped. Each
 line is an LTL formula (:mod:`eai.ltl`); connectives may be written in any
 case (``AND``). A line whose top level is ``A then B`` counts as the
 consecutive subgoals ``A`` and ``B``. A line that does not parse is kept
-with its error; the others are still read.
+with its error; the others are still read. Of an answer cut short
+(:mod:`eai.jsonish`) the complete lines are read and the half-written last
+one left out; ``truncated`` says so, as it does for an answer longer than the
+scoring cap (:mod:`eai.answer_cap`). A JSON object cut before the plan's key
+has no subgoal (its other keys are not read as lines).
 """
 
 from __future__ import annotations
@@ -16,13 +20,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from eai.jsonish import Pairs, find_value
+from eai.answer_cap import capped
+from eai.jsonish import Found, Pairs, find_value, is_cut
 from eai.ltl import And, Formula, Implies, LTLSyntaxError, Not, Or, Prim, Then, has_then, parse
 
 MAX_DEPTH = 100  # subgoals are shallow; deeper ones would exhaust recursion downstream
 KEYS = ("output", "subgoals", "subgoal_plan", "plan")
 CONNECTIVE = re.compile(r"(?<![\w.\-])(and|or|not|then)(?![\w.\-])", re.I)
-DECORATION = re.compile(r"^\s*(?:[-*\u2022]|\d+[.):]|\[\d+\])?\s*[\"'`]?|[\"'`]?\s*[,;.]?\s*$")
+LEADING = re.compile(r"\s*(?:[-*\u2022]|\d+[.):]|\[\d+\])?\s*[\"'`]?")
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class ParsedSubgoals:
 
     lines: tuple[Line, ...] = ()
     error: str = ""
+    truncated: bool = False  # the answer was cut short, or longer than the cap
 
     @property
     def line_errors(self) -> tuple[tuple[int, str], ...]:
@@ -48,18 +54,22 @@ class ParsedSubgoals:
 
 
 def parse_subgoals(text: Any) -> ParsedSubgoals:
-    text = text if isinstance(text, str) else ""
-    items = _json_lines(text)
+    text, over_cap = capped(text)
+    found = find_value(text)
+    truncated = over_cap or found.truncated
+    items = _json_lines(found)
+    if items is None and isinstance(found.value, Pairs) and found.truncated:
+        return ParsedSubgoals(truncated=True)  # cut before its plan: no subgoal
     if items is None:
         items = [line for line in text.splitlines() if "(" in line and ")" in line]
         if not items:
-            return ParsedSubgoals(error="no subgoal plan found (expected {\"output\": [...]} or one formula per line)")
-    return ParsedSubgoals(tuple(line for item in items for line in _read(item)))
+            return ParsedSubgoals(error="no subgoal plan found (expected {\"output\": [...]} or one formula per line)",
+                                  truncated=truncated)
+    return ParsedSubgoals(tuple(line for item in items if not is_cut(item) for line in _read(item)), truncated=truncated)
 
 
-def _json_lines(text: str) -> list[Any] | None:
+def _json_lines(found: Found) -> list[Any] | None:
     """The plan's lines if the text holds them as JSON."""
-    found = find_value(text)
     value = found.value if found.ok else None
     if isinstance(value, Pairs):
         keyed = {key.strip().lower(): item for key, item in reversed(value)}
@@ -69,11 +79,19 @@ def _json_lines(text: str) -> list[Any] | None:
     return value if isinstance(value, list) else None
 
 
+def _undecorated(item: str) -> str:
+    """A line without bullet, numbering, quotes and trailing comma."""
+    text = item[LEADING.match(item).end():].rstrip()  # type: ignore[union-attr]
+    if text[-1:] in (",", ";", "."):
+        text = text[:-1].rstrip()
+    return text[:-1] if text[-1:] in ("\"", "'", "`") else text
+
+
 def _read(item: Any) -> list[Line]:
     """The subgoals of one written line (several when its top level is ``then``)."""
     if not isinstance(item, str):
         return [Line(str(item), error=f"expected a formula as text, got {type(item).__name__}")]
-    text = CONNECTIVE.sub(lambda m: m.group(1).lower(), DECORATION.sub("", item))
+    text = CONNECTIVE.sub(lambda m: m.group(1).lower(), _undecorated(item))
     if not text:
         return [Line(item, error="empty subgoal")]
     try:

@@ -71,6 +71,7 @@ class Answer:
         return {
             "operators": list(self.needed),
             "parse_error": self.parse_error,
+            "truncated_answer": self.parse.truncated,
             "parse_errors": {name: str(error) for name, error in self.parse.errors.items()},
             "missing": [name for name in self.needed if name not in self.parse.operators and name not in self.parse.errors],
             "extra": [name for name in self.parse.operators if name not in self.needed],

@@ -188,7 +188,7 @@ def _search(world: HabitatWorld, stages: list[list[tuple[bool, tuple[str, ...]]]
     state, plan = world.initial, ()
     for literals in stages:
         result = planner.search(world, state, lambda s: all((a in s) == p for p, a in literals),  # noqa: B023
-                                Budget(seconds=None, nodes=NODES), world.search_objects(state, [a for _, a in literals]))
+                                Budget(nodes=NODES), world.search_objects(state, [a for _, a in literals]))
         if not result.solved:
             return None
         for action in result.plan:
@@ -249,7 +249,12 @@ def write_eb_habitat(llarp: Archive, embodiedbench: Archive | None, pins: list[P
 
 
 def _write(out: Path, name: str, description: str, tasks: list[TaskFile], pins: list[Pin], source: Source) -> None:
+    """The suite, its subsets named by the tasks' split (langr) or EB subset (eb-habitat)."""
+    groups: dict[str, list[str]] = {}
+    for task in tasks:
+        groups.setdefault(task.name, []).append(task.id)
     suite = SuiteFile(suite=name, simulator="habitat", description=description, tasks=[t.id for t in tasks],
+                      subsets=groups,
                       sources=[SourceSpec(package=p.package, version=p.version, sha256=p.sha256) for p in pins],
                       files={"domain": "domain.pddl", "predicate_categories": "predicate_categories.json"})
     write_suite(out, suite, tasks, scenes={SCENE: source.scene_file()}, files=source.files())

@@ -7,7 +7,8 @@ properties; every relevant object but the character with its initial states
 (defaults included) and properties; the initial relations among relevant
 objects (ONTOP printed as ON, NEXT_TO as NEAR); the goals (ONTOP printed as
 ON, NEXT_TO as CLOSE, as the upstream goals read); the action definitions of
-the vocabulary. Everything is sorted, so the text is deterministic.
+the vocabulary; for a generated task (docs/generation.md), its instruction and
+LTL goal too. Everything is sorted, so the text is deterministic.
 """
 
 from __future__ import annotations
@@ -162,6 +163,16 @@ def _action_goals(steps: tuple[tuple[str, ...], ...]) -> str:
     return "\n".join(["The following action(s) should be included:", *(" or ".join(s) for s in steps), SEPARATOR])
 
 
+def generated_goal(task: Task) -> list[str]:
+    """A generated task's instruction and LTL goal, which say what node and
+    edge goals cannot (which of several objects, in which order, with which
+    hands); nothing for a benchmark's task, whose prompt stays upstream's."""
+    if not task.generation:
+        return []
+    return [f"The task in words: {task.instruction}",
+            f'The goal as an LTL formula ("A then B": A holds first, B after it): {task.goal.ltl}', SEPARATOR, ""]
+
+
 def action_sequencing_prompt(task: Task, actions: Mapping[str, ActionSpec]) -> str:
     names = _Names(task)
     atoms = initial_atoms(task)
@@ -187,6 +198,7 @@ def action_sequencing_prompt(task: Task, actions: Mapping[str, ActionSpec]) -> s
         "Action goals are:",
         _action_goals(task.goal.action),
         "",
+        *generated_goal(task),
         FOOTER,
     ]
     return "\n".join(parts)

@@ -7,12 +7,14 @@ properties; the initial unary states of the relevant objects except the
 character (defaults included) and the initial relations among relevant
 objects except NEXT_TO (upstream leaves proximity out); the state and
 relation goals; the action goals, one line each, alternatives joined by
-``or``. Everything is sorted, so the text is deterministic.
+``or``; for a generated task, its instruction and LTL goal. Everything is
+sorted, so the text is deterministic.
 """
 
 from __future__ import annotations
 
 from eai.world import Task
+from eai_virtualhome.prompt import generated_goal
 from eai_virtualhome.scene import initial_atoms
 
 INSTRUCTIONS = '''# Background Introduction
@@ -190,6 +192,7 @@ def subgoal_decomposition_prompt(task: Task) -> str:
         ACTIONS_NOTE,
         *(actions or ["None"]),
         "",
+        *generated_goal(task),
         "## Necessity to Use Actions",
         "Yes" if actions else "No",
         "",

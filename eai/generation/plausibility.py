@@ -1,0 +1,60 @@
+"""The optional model filter: a language model asked whether a generated
+instruction is a reasonable household task (ET-Plan-Bench asked GPT-4o).
+
+Answers go through the response cache of runs (:mod:`eai.runner.cache`),
+keyed on the model and the exact prompt, so generating again with the same
+seed asks nothing and replays every decision byte for byte. An answer whose
+first word is "reasonable" keeps the task; any other answer drops it. A call
+that fails for good stops the generation (nothing is written).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from eai.exceptions import EaiError
+from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request
+from eai.plugins import Plugins
+from eai.runner.cache import ResponseCache, cache_key
+from eai.runner.calls import RetryPolicy, call
+from eai.runner.run import resolve_model
+
+PROMPT = """You check tasks that a household robot will be asked to do in an ordinary home.
+A task is reasonable when each object the robot must carry can be carried in one hand,
+fits where the task puts it, and would sensibly be kept or used there; and when the
+objects a task handles together belong together.
+Answer with one word: Reasonable or Unreasonable.
+
+Task: {instruction}"""
+
+
+class ModelFilter:
+    """Asks ``spec`` (``provider:model``) about each instruction, through ``cache`` when given."""
+
+    def __init__(self, plugins: Plugins, spec: str, cache: Path | None, options: dict[str, str] | None = None,
+                 retry: RetryPolicy = RetryPolicy()) -> None:
+        self.spec, self.retry = spec, retry
+        self.model: LanguageModel = resolve_model(plugins, spec, options or {})
+        self.cache = ResponseCache(cache) if cache is not None and self.model.cacheable else None
+
+    def judge(self, instruction: str) -> tuple[bool, str]:
+        """(keep the task?, the model's answer)."""
+        request = Request((Message("user", PROMPT.format(instruction=instruction)),), GenerationConfig())
+        key = cache_key(self.model, request) if self.cache is not None else None
+        answer = self.cache.get(key[0]) if key else None  # type: ignore[union-attr]
+        if answer is None:
+            try:
+                answer = asyncio.run(call(self.model, request, self.retry))
+            except ModelCallError as exc:
+                raise EaiError(f"--filter-model {self.spec}: {exc}; nothing was written (the answers so far are "
+                               f"cached)") from None
+            if key:
+                self.cache.put(key[0], key[1], answer)  # type: ignore[union-attr]
+        words = re.findall(r"[a-z]+", answer.lower())
+        return bool(words) and words[0] == "reasonable", answer.strip()
+
+    def close(self) -> None:
+        if self.cache is not None:
+            self.cache.close()

@@ -1,0 +1,21 @@
+"""Hooks of the built-in etplan plugin: the generator, and the suite it made (tasks/etplan-vh),
+which eai run takes when it is named (--suite etplan-vh), not by default."""
+
+from eai.hookspecs import hookimpl
+from eai.paths import tasks_dir
+from eai.taskstore import DirectorySuite
+from eai_etplan.generator import EtPlan
+
+SUITE = "etplan-vh"
+
+
+@hookimpl
+def eai_register_generators(register):
+    register(EtPlan())
+
+
+@hookimpl
+def eai_register_suites(register):
+    register(DirectorySuite(SUITE, EtPlan.simulator, "ET-Plan-Bench-style tasks generated on the VirtualHome scene "
+                            "(eai tasks generate etplan; tasks/README.md has the command)", lambda: tasks_dir() / SUITE,
+                            in_default_run=False))

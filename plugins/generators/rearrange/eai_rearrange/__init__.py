@@ -1,0 +1,1 @@
+"""Rearrangement tasks generated on BEHAVIOR scenes: the generator hook on a second world."""
