@@ -1,0 +1,114 @@
+"""A run folder (``eai run``, ``eai compose`` or ``eai score --out``) read into
+the JSON model the viewer pages show: the run's configuration, and per unit
+its summary and every task's record, answer, prompt and parse."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import eai
+from eai.exceptions import EaiError
+from eai.plugins import Plugins
+from eai.reporting.collect import UnitResult, collect
+from eai.runner.store import ResponseLog
+from eai.viewer.trace import details
+
+
+def run_names(folders: Sequence[Path]) -> list[str]:
+    """The name of each run: its folder's name, numbered when two are alike
+    (as ``eai report`` names them)."""
+    names = [folder.resolve().name for folder in folders]
+    return [name if names.count(name) == 1 else f"{name} #{i + 1}" for i, name in enumerate(names)]
+
+
+def status(record: dict[str, Any]) -> str:
+    """``success``, ``failure``, ``model error`` or ``internal error``; goal
+    interpretation succeeds on an exact goal (F1 100)."""
+    if record.get("model_error"):
+        return "model error"
+    if record.get("internal_error"):
+        return "internal error"
+    if "success" in record:
+        return "success" if record["success"] else "failure"
+    return "success" if record.get("f1") == 100 else "failure"
+
+
+def errors(record: dict[str, Any]) -> list[str]:
+    """The error categories of one record, as the report's columns name them."""
+    found = [record["error_type"]] if record.get("error_type") else []
+    if record.get("additional_steps"):
+        found.append("additional_step")
+    if record.get("format_error"):
+        found.append("parsing")
+    if record.get("hallucinations"):
+        found.append("hallucination")
+    planner = record.get("planner")
+    if isinstance(planner, dict) and planner.get("outcome") not in (None, "solved"):
+        found.append(f"planner {planner['outcome']}")
+    for key in ("model_error", "internal_error"):
+        if record.get(key):
+            found.append(key)
+    return found
+
+
+def read_config(folder: Path) -> tuple[dict[str, Any] | None, str]:
+    """``run.json`` (None for a score folder) and when it was written (UTC)."""
+    path = folder / "run.json"
+    if not path.exists():
+        return None, ""
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EaiError(f"cannot read {path}: {exc}") from None
+    written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return config if isinstance(config, dict) else None, written
+
+
+def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The unit's records and logged answers; one clear error when they are not a run's."""
+    try:
+        records = unit.records()
+        answers = ResponseLog(unit.folder / "responses.jsonl").read_items()
+        for record in records:
+            str(record["identifier"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise EaiError(f"cannot read the records or responses in {unit.folder}: {type(exc).__name__}: {exc}") from None
+    return records, answers
+
+
+def unit_model(unit: UnitResult, root: Path, plugins: Plugins) -> dict[str, Any]:
+    records, answers = read_unit(unit)
+    pipeline = "+" in unit.summary.get("pipeline", "")
+    texts = {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
+    ids = [r["identifier"] for r in records]
+    found, note = ({}, "a pipeline's prompts depend on earlier stages: see each record's attempts") if pipeline else \
+        details(plugins, unit.suite, unit.module, texts, ids)
+    if not answers:
+        note = "; ".join(filter(None, [note, "no responses.jsonl: the answers were not kept (an eai score folder)"]))
+    tasks = []
+    for record in records:
+        task_id = record["identifier"]
+        answer = answers.get(task_id, {})
+        tasks.append({"id": task_id, "status": status(record), "errors": errors(record), "record": record,
+                      "output": answer.get("llm_output"), "call_error": answer.get("error", ""),
+                      **found.get(task_id, {})})
+    return {"key": unit.folder.relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
+            "model": unit.model, "label": unit.label, "summary": unit.summary, "n": unit.summary.get("n"),
+            "note": note, "tasks": tasks}
+
+
+def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:
+    """The viewer's model of the run folders, in the order given."""
+    if not folders:
+        raise EaiError("no run folder to view")
+    runs = []
+    for name, folder in zip(run_names(folders), folders):
+        units = collect([folder])
+        config, written = read_config(folder)
+        runs.append({"name": name, "config": config, "written": written,
+                     "units": [unit_model(u, folder.resolve(), plugins) for u in units]})
+    return {"eai_version": eai.__version__, "runs": runs}
