@@ -4,25 +4,16 @@ its summary and every task's record, answer, prompt and parse."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import eai
 from eai.exceptions import EaiError
 from eai.plugins import Plugins
-from eai.reporting.collect import UnitResult, collect
+from eai.reporting.collect import UnitResult, collect, run_config, run_names
 from eai.runner.store import ResponseLog
 from eai.viewer.trace import details
-
-
-def run_names(folders: Sequence[Path]) -> list[str]:
-    """The name of each run: its folder's name, numbered when two are alike
-    (as ``eai report`` names them)."""
-    names = [folder.resolve().name for folder in folders]
-    return [name if names.count(name) == 1 else f"{name} #{i + 1}" for i, name in enumerate(names)]
 
 
 def status(record: dict[str, Any]) -> str:
@@ -55,19 +46,6 @@ def errors(record: dict[str, Any]) -> list[str]:
     return found
 
 
-def read_config(folder: Path) -> tuple[dict[str, Any] | None, str]:
-    """``run.json`` (None for a score folder) and when it was written (UTC)."""
-    path = folder / "run.json"
-    if not path.exists():
-        return None, ""
-    try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise EaiError(f"cannot read {path}: {exc}") from None
-    written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
-    return config if isinstance(config, dict) else None, written
-
-
 def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
     """The unit's records and logged answers; one clear error when they are not a run's."""
     try:
@@ -96,7 +74,7 @@ def unit_model(unit: UnitResult, root: Path, plugins: Plugins) -> dict[str, Any]
         tasks.append({"id": task_id, "status": status(record), "errors": errors(record), "record": record,
                       "output": answer.get("llm_output"), "call_error": answer.get("error", ""),
                       **found.get(task_id, {})})
-    return {"key": unit.folder.relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
+    return {"key": unit.folder.resolve().relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
             "model": unit.model, "label": unit.label, "summary": unit.summary, "n": unit.summary.get("n"),
             "note": note, "tasks": tasks}
 
@@ -106,9 +84,9 @@ def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:
     if not folders:
         raise EaiError("no run folder to view")
     runs = []
-    for name, folder in zip(run_names(folders), folders):
+    for name, folder in zip(run_names(list(folders)), folders):
         units = collect([folder])
-        config, written = read_config(folder)
+        config, written = run_config(folder)
         runs.append({"name": name, "config": config, "written": written,
                      "units": [unit_model(u, folder.resolve(), plugins) for u in units]})
     return {"eai_version": eai.__version__, "runs": runs}

@@ -31,12 +31,17 @@ function table(headers, rows, rowClass) {
     rows.map((r, i) => el("tr", {class: rowClass ? rowClass(i) : ""}, r.map((c) => el("td", {}, c))))));
 }
 
-function findRun(name) { return DATA.runs.find((r) => r.name === name) || DATA.runs[0]; }
-// A unit by its folder key, or by suite/module/model as report links name it.
+// The run and unit the address names: a unit by its folder key, or by suite/module/model as
+// report links name it, in the run named (else the first run that has it).
 function findUnit(run, p) {
   if (p.unit) return run.units.find((u) => u.key === p.unit);
   if (p.suite) return run.units.find((u) => u.suite === p.suite && u.module === p.module && (!p.model || u.label === p.model));
   return run.units[0];
+}
+function locate(p) {
+  const runs = p.run ? DATA.runs.filter((r) => r.name === p.run) : DATA.runs;
+  for (const run of runs) { const unit = findUnit(run, p); if (unit) return [run, unit]; }
+  return [runs[0] || DATA.runs[0], undefined];
 }
 function matches(task, p) {
   if (p.status && p.status !== "all" && (p.status === "failures" ? task.status === "success" : task.status !== p.status)) return false;
@@ -164,7 +169,7 @@ function compareView(run, unit, p) {
 }
 
 function render() {
-  const p = params(), run = findRun(p.run), unit = findUnit(run, p);
+  const p = params(), [run, unit] = locate(p);
   const nav = document.getElementById("units"), content = document.getElementById("content");
   nav.replaceChildren(...DATA.runs.flatMap((r) => [el("h2", {}, r.name), ...r.units.map((u) =>
     el("a", {href: "#" + new URLSearchParams({run: r.name, unit: u.key}).toString(), class: r === run && u === unit ? "current" : ""},
