@@ -63,7 +63,7 @@ function configView(run) {
     ["eai version", c.eai_version || "not recorded in run.json (viewer: " + DATA.eai_version + ")"],
     ["options", JSON.stringify(Object.fromEntries(Object.entries(c).filter(([k]) => !["models", "suites", "modules", "eai_version"].includes(k))))],
     ["n per unit", n.join("; ")]];
-  return el("section", {id: "config"}, el("h2", {}, `Run ${run.name}`), table(["", ""], rows));
+  return el("section", {id: "config"}, el("h2", {}, `Run ${run.name}`), table(["setting", "value"], rows));
 }
 
 function summaryView(unit) {
