@@ -2,7 +2,11 @@
 answers stay text in the page, and one clear error for what is not a run."""
 
 import json
+import os
 import re
+import subprocess
+import sys
+import urllib.request
 
 from eai.plugins import get_plugins
 from eai.viewer.model import collect_runs
@@ -60,3 +64,19 @@ def test_what_is_not_a_run_is_one_clear_error(tmp_path, capsys):
 def test_inline_json_round_trips_what_it_escapes():
     text = "</script><!-- & \u2028"
     assert json.loads(inline_json({"a": text})) == {"a": text}
+
+
+def test_eai_view_serves_the_page_on_localhost(replay_run):
+    folder = replay_run[0]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    server = subprocess.Popen([sys.executable, "-m", "eai", "view", str(folder), "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = server.stdout.readline()
+        url = re.match(r"serving (http://127\.0\.0\.1:\d+/) ", line).group(1)
+        with urllib.request.urlopen(url + "index.html", timeout=60) as response:
+            page = response.read().decode()
+        assert 'id="eai-data"' in page and "window.__eaiInjected" in page
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
