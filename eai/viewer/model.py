@@ -13,7 +13,7 @@ from eai.exceptions import EaiError
 from eai.plugins import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config, run_names
 from eai.runner.store import ResponseLog
-from eai.viewer.trace import details
+from eai.viewer.trace import TaskCache, details
 
 
 def status(record: dict[str, Any]) -> str:
@@ -58,13 +58,13 @@ def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[st
     return records, answers
 
 
-def unit_model(unit: UnitResult, root: Path, plugins: Plugins) -> dict[str, Any]:
+def unit_model(unit: UnitResult, root: Path, cache: TaskCache) -> dict[str, Any]:
     records, answers = read_unit(unit)
     pipeline = "+" in unit.summary.get("pipeline", "")
     texts = {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
     ids = [r["identifier"] for r in records]
     found, note = ({}, "a pipeline's prompts depend on earlier stages: see each record's attempts") if pipeline else \
-        details(plugins, unit.suite, unit.module, texts, ids)
+        details(cache, unit.suite, unit.module, texts, ids)
     if not answers:
         note = "; ".join(filter(None, [note, "no responses.jsonl: the answers were not kept (an eai score folder)"]))
     tasks = []
@@ -83,10 +83,10 @@ def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:
     """The viewer's model of the run folders, in the order given."""
     if not folders:
         raise EaiError("no run folder to view")
-    runs = []
+    runs, cache = [], TaskCache(plugins)
     for name, folder in zip(run_names(list(folders)), folders):
         units = collect([folder])
         config, written = run_config(folder)
         runs.append({"name": name, "config": config, "written": written,
-                     "units": [unit_model(u, folder.resolve(), plugins) for u in units]})
+                     "units": [unit_model(u, folder.resolve(), cache) for u in units]})
     return {"eai_version": eai.__version__, "runs": runs}

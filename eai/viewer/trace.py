@@ -56,19 +56,35 @@ def steps(task: Task, parsed: Any, simulator: Any) -> list[dict[str, Any]]:
     return found
 
 
-def details(plugins: Plugins, suite_name: str, module_name: str, answers: Mapping[str, str],
+class TaskCache:
+    """Tasks loaded once per suite, however many units show them."""
+
+    def __init__(self, plugins: Plugins) -> None:
+        self.plugins = plugins
+        self.loaded: dict[str, dict[str, Task]] = {}
+
+    def get(self, suite_name: str, ids: Sequence[str]) -> list[Task]:
+        """The tasks of ``ids`` the suite has, in that order."""
+        suite = self.plugins.suites.get(suite_name)
+        have = self.loaded.setdefault(suite_name, {})
+        known = set(suite.ids())
+        missing = [i for i in ids if i in known and i not in have]
+        if missing:
+            have.update((task.id, task) for task in suite.load(missing))
+        return [have[i] for i in ids if i in have]
+
+
+def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mapping[str, str],
             ids: Sequence[str]) -> tuple[dict[str, dict[str, Any]], str]:
     """Per task id: ``instruction``, ``prompt``, ``parsed`` and (action
     sequencing) ``steps``; and why there are none ("" when there are)."""
+    plugins = cache.plugins
     if suite_name not in plugins.suites:
         return {}, f"suite {suite_name!r} is not installed: no instructions, prompts or parses"
-    suite = plugins.suites.get(suite_name)
-    known = set(suite.ids())
-    tasks = suite.load([i for i in ids if i in known])
     module = get_module(module_name)
-    simulator = plugins.simulators.get(suite.simulator)
+    simulator = plugins.simulators.get(plugins.suites.get(suite_name).simulator)
     found = {}
-    for task in tasks:
+    for task in cache.get(suite_name, ids):
         item: dict[str, Any] = {"instruction": task.instruction,
                                 "prompt": "\n\n".join(m.content for m in module.prompt(task, simulator))}
         if task.id in answers:
