@@ -60,11 +60,13 @@ def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[st
 
 def unit_model(unit: UnitResult, root: Path, cache: TaskCache) -> dict[str, Any]:
     records, answers = read_unit(unit)
-    pipeline = "+" in unit.summary.get("pipeline", "")
-    texts = {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
-    ids = [r["identifier"] for r in records]
-    found, note = ({}, "a pipeline's prompts depend on earlier stages: see each record's attempts") if pipeline else \
-        details(cache, unit.suite, unit.module, texts, ids)
+    summary = unit.summary
+    episode = "+" in summary.get("pipeline", "") or summary.get("replan") or summary.get("action_failure_p")
+    texts = {} if episode else {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
+    found, note = details(cache, unit.suite, unit.module, texts, [r["identifier"] for r in records])
+    if episode:
+        note = "; ".join(filter(None, [note, "episodes (a pipeline, replanning or random action failures): their prompts "
+                                       "and steps depend on what happened; see each record's attempts"]))
     if not answers:
         note = "; ".join(filter(None, [note, "no responses.jsonl: the answers were not kept (an eai score folder)"]))
     tasks = []

@@ -76,8 +76,9 @@ class TaskCache:
 
 def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mapping[str, str],
             ids: Sequence[str]) -> tuple[dict[str, dict[str, Any]], str]:
-    """Per task id: ``instruction``, ``prompt``, ``parsed`` and (action
-    sequencing) ``steps``; and why there are none ("" when there are)."""
+    """Per task id: ``instruction``, and for the tasks in ``answers``,
+    ``prompt``, ``parsed`` and (action sequencing) ``steps``; and why there
+    are none ("" when there are)."""
     plugins = cache.plugins
     if suite_name not in plugins.suites:
         return {}, f"suite {suite_name!r} is not installed: no instructions, prompts or parses"
@@ -85,9 +86,9 @@ def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mappin
     simulator = plugins.simulators.get(plugins.suites.get(suite_name).simulator)
     found = {}
     for task in cache.get(suite_name, ids):
-        item: dict[str, Any] = {"instruction": task.instruction,
-                                "prompt": "\n\n".join(m.content for m in module.prompt(task, simulator))}
+        item: dict[str, Any] = {"instruction": task.instruction}
         if task.id in answers:
+            item["prompt"] = "\n\n".join(m.content for m in module.prompt(task, simulator))
             parsed = module.parse(answers[task.id])
             item["parsed"] = plain(parsed)
             if module_name == "action_sequencing":

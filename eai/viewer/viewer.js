@@ -148,7 +148,7 @@ function taskView(unit, task, run) {
     el("p", {}, "Instruction: ", task.instruction === undefined ? "(not available)" : task.instruction),
     task.call_error ? el("p", {class: "failure"}, "Model call failed: " + task.call_error) : null,
     stepsView(task), outcomeView(task),
-    el("details", {}, el("summary", {}, "Prompt sent"), el("pre", {class: "prompt"}, task.prompt === undefined ? "(not available: " + (unit.note || "no task") + ")" : task.prompt)),
+    el("details", {}, el("summary", {}, "Prompt sent"), el("pre", {class: "prompt"}, task.prompt === undefined ? "(not available" + (unit.note ? ": " + unit.note : "") + ")" : task.prompt)),
     el("details", {open: ""}, el("summary", {}, "Raw model output"), el("pre", {class: "output"}, task.output === null || task.output === undefined ? "(not kept)" : task.output)),
     el("details", {}, el("summary", {}, "What the parser read"), el("pre", {class: "parsed"}, task.parsed === undefined ? "(not available)" : JSON.stringify(task.parsed, null, 2))),
     el("details", {}, el("summary", {}, "Record"), el("pre", {}, JSON.stringify(task.record, null, 2))));

@@ -11,7 +11,10 @@ import pytest
 
 from eai import api
 from tests.helpers import ROOT
-from tests.viewer.conftest import SCRIPT
+from eai.plugins import get_plugins
+from eai.viewer.model import collect_runs
+from eai.viewer.page import write_site
+from tests.viewer.conftest import IDS, SCRIPT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-headless-shell")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[dev])")
@@ -68,6 +71,20 @@ def test_report_links_open_the_filtered_task_list(page, replay_run):
     page.click("a[href*='error=missing_step'] >> nth=0")
     page.wait_for_selector("body[data-ready]")
     assert page.inner_text("#count") == "1 of 5 task(s)"
+
+
+def test_two_runs_side_by_side_on_the_same_task(page, replay_run, tmp_path):
+    folder, missing, _ = replay_run
+    baseline = api.run(models=["baseline:auto"], suites=["virtualhome"], modules=["action_sequencing"], tasks=list(IDS),
+                       out=tmp_path / "baseline", use_cache=False)
+    site = write_site(collect_runs([folder, baseline.folder], get_plugins()), tmp_path / "site")
+    page.goto(f"{site.as_uri()}#task={missing}")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#compare", "0")
+    panes = page.locator("#task article.task")
+    assert panes.count() == 2
+    assert "replay:" in panes.nth(0).locator("h3").first.inner_text() and "baseline:auto" in panes.nth(1).locator("h3").first.inner_text()
+    assert panes.nth(0).locator("tr.failed-step").count() == 1 and panes.nth(1).locator("tr.failed-step").count() == 0
 
 
 def boxes_overlap(a, b) -> bool:
