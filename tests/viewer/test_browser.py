@@ -3,6 +3,7 @@ by Playwright): filter to failures, open a task, find the failing step; markup
 in an answer never runs; no chart legend overlaps on a run with 8 units."""
 
 import os
+import re
 import shutil
 from itertools import combinations
 from pathlib import Path
@@ -94,8 +95,13 @@ def boxes_overlap(a, b) -> bool:
 def test_no_chart_legend_overlaps_on_a_run_with_8_units(page, tmp_path):
     run = api.run(limit=2, out=tmp_path / "run", use_cache=False)
     assert len(run.results) == 8
+    html = (run.folder / "report.html").read_text()
+    assert re.search(r'<th colspan="6">Spatial</th>', html)  # Precision, Recall, F1 under their goal kind, for V and B
+    assert "Written (UTC)" in html and "n per unit" in html
     page.goto((run.folder / "report.html").as_uri())
     page.wait_for_selector(".js-plotly-plot .legend")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1400  # wide tables scroll in their box
+    assert page.locator(".box").first.evaluate("box => getComputedStyle(box).overflowX") == "auto"
     charts = page.locator(".js-plotly-plot")
     assert charts.count() >= 8
     for i in range(charts.count()):
