@@ -84,7 +84,7 @@ def simulator_finding(plugins: Plugins, name: str, suite: TaskSuite) -> Finding:
 def environment_finding(plugins: Plugins, provider: EnvironmentProvider) -> Finding:
     """Whether a live environment passes the conformance kit on the first task
     of its simulator's first suite (a benchmark's before a generated one)."""
-    from eai.testing.environment import conformance_problems  # imports pytest: only when needed
+    from eai.testing.conformance import conformance_problems
 
     label = f"environment {provider.name}"
     suites = sorted((s for _, s in plugins.suites if s.simulator == provider.simulator),

@@ -184,3 +184,12 @@ def test_doctor_runs_the_conformance_kit_on_each_live_environment(plugins):
     from eai.doctor import gather
     [finding] = [f for f in gather(plugins) if f.name == "environment wrapped-virtualhome"]
     assert finding.ok is False and "gold step 2" in finding.detail and "slipped" in finding.detail
+
+
+def test_the_checks_eai_doctor_runs_need_no_pytest():
+    import subprocess
+    import sys
+
+    code = "import sys, eai.doctor, eai.testing.conformance; print('pytest' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
