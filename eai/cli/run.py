@@ -12,7 +12,6 @@ from eai import api
 from eai.api import DEFAULT_MODEL
 from eai.cli.output import console, say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
-from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
@@ -191,6 +190,8 @@ def compose_command(
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
     """
     plugins = get_plugins()
+    from eai.compose.pipeline import parse_pipeline  # here: it imports the compose stages
+
     chosen = parse_pipeline(pipeline, plugins)
     modules = [chosen.name]
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:

@@ -20,7 +20,6 @@ from urllib.parse import urlsplit
 from eai.exceptions import EaiError
 from eai.install import install_command
 from eai.llm import GenerationConfig, LanguageModel, ModelProvider
-from eai_langchain.chat import ChatModel
 
 NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
 
@@ -56,6 +55,8 @@ class LangchainProvider(ModelProvider):
 
         def build(config: GenerationConfig) -> Any:
             return self.chat(integration, model, key, base_url, config)
+
+        from eai_langchain.chat import ChatModel  # here: langchain takes ~0.15 s to import
 
         chat = ChatModel(self.name, model, build, secrets, self.transient())
         chat.endpoint = _without_credentials(base_url or "")
