@@ -177,7 +177,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     )
     _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None)))
     units = collect([folder])
-    written = write_report(units, _features(units), folder, html=True)
+    written = write_report(units, _features(units), folder, html=True) + [_view([folder], folder)]
     return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
 
 
@@ -227,9 +227,10 @@ def _features(units: Sequence[Any]) -> dict[str, dict[str, dict[str, int]]]:
 
 def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | None = None,
            html: bool = True) -> list[Path]:
-    """Write report.json, report.md and (with ``html``) report.html over runs
-    or score folders, side by side, into ``out`` (default: the first one's
-    folder); returns the files written. The results read are never overwritten."""
+    """Write report.json, report.md and (with ``html``) report.html and the
+    viewer its numbers link to (view/index.html) over runs or score folders,
+    side by side, into ``out`` (default: the first one's folder); returns the
+    files written. The results read are never overwritten."""
     from eai.exceptions import EaiError
     from eai.paths import check_output_folder
     from eai.reporting.build import write_report
@@ -241,4 +242,14 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     target = Path(out) if out is not None else folders[0]
     check_output_folder(target)
     units = collect(folders)
-    return write_report(units, _features(units), target, html)
+    written = write_report(units, _features(units), target, html)
+    return written + [_view(folders, target)] if html else written
+
+
+def _view(folders: Sequence[Path], target: Path) -> Path:
+    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link."""
+    from eai.plugins import get_plugins
+    from eai.viewer.model import collect_runs
+    from eai.viewer.page import write_site
+
+    return write_site(collect_runs(folders, get_plugins()), target / "view")

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from eai.cli.output import console, say
-from eai.runner.run import Progress as Update
+from eai.api import Progress as Update
 
 EVERY = 60.0  # seconds between two lines of one unit without a terminal
 

@@ -13,13 +13,10 @@ from eai.api import DEFAULT_MODEL
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
-from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
 from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
-from eai.runner.calls import EndpointDown
-from eai.runner.run import read_manifest
 
 REPLAN_WHEN_GIVEN = 3
 
@@ -75,6 +72,7 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
         return values
     if values["out"] is None:
         raise EaiError("--resume needs --out, the folder of the run to finish")
+    from eai.runner.run import read_manifest  # here: the runner imports the compose stages
     previous = read_manifest(values["out"])
     given = {param: previous[key] for param, key in RESUMED.items()}
     given["tasks"] = ",".join(given["tasks"]) or None
@@ -100,6 +98,8 @@ def execute(
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int,
 ) -> None:
+    from eai.runner.calls import EndpointDown
+
     folder = out or api.default_out()
     try:
         with shown(quiet) as progress:
@@ -220,6 +220,8 @@ def compose_command(
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
     """
     plugins = get_plugins()
+    from eai.compose.pipeline import parse_pipeline  # here: it imports the compose stages
+
     chosen = parse_pipeline(pipeline, plugins)
     modules = [chosen.name]
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:

@@ -30,7 +30,7 @@ def score_command(
     planner: str = typer.Option(None, "--planner", help="Planner the module uses (see: eai list planners); default: bfs for subgoal decomposition, fast_downward for transition modeling."),
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
-    workers: int = typer.Option(None, "--workers", min=1, help="Planner runs at once (default: every core)."),
+    workers: int = typer.Option(None, "--workers", min=1, help="Processes evaluating answers at once (default: one; transition modeling: planner runs, default: every core)."),
 ) -> None:
     """Score model responses against the gold annotation.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -55,7 +56,7 @@ class Task:
     name: str
     instruction: str
     objects: tuple[Obj, ...]
-    init: frozenset[Atom]
+    init: AbstractSet[Atom]  # a frozenset, or SharedAtoms for tasks sharing a scene
     goal: Goal
     gold_plan: tuple[Action, ...] = ()
     relevant: tuple[str, ...] = ()
