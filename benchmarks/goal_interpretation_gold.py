@@ -15,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from eai import jsonl
 from eai.plugins import get_plugins
 from eai.responses import Response
 from eai.scoring import score
@@ -52,7 +53,7 @@ def main() -> None:
                                 "goal_interpretation", "--out", str(out), "--quiet"], check=True)
                 wall = time.perf_counter() - start
                 summary = json.loads((out / "summary.json").read_text())
-                records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+                records = [r for _, r in jsonl.read(out / "records.jsonl")]
                 examined = max(r["options_examined"] for r in records)
                 responses = [Response(k, v) for k, v in texts.items()]
                 score(get_plugins(), suite, "goal_interpretation", responses, {"workers": 1})  # warm: tasks loaded

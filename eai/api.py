@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
+from eai.llm import MAX_TOKENS
+
 if TYPE_CHECKING:
     from eai.world import Task
 
@@ -120,18 +122,19 @@ def _responses(responses: Responses) -> list[Any]:
 def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None,
         modules: Sequence[str] | None = None, out: str | os.PathLike | None = None, *,
         tasks: Sequence[str] | None = None, limit: int | None = None, resume: bool = False,
-        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = None,
+        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = MAX_TOKENS,
         timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
-        options: Mapping[str, Any] | None = None, progress: Progress | None = None) -> Run:
+        options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        say: Callable[[str], None] | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
     answer and write the report, as ``eai run`` does. ``out`` defaults to
-    ``runs/<date-time>``; the other settings are ``eai run``'s options."""
-    from datetime import datetime
-
+    ``runs/<date-time>``; the other settings are ``eai run``'s options
+    (``max_tokens=None``: the server's own limit). ``say`` gets a line per
+    finished unit, warnings and hints."""
     from eai.exceptions import EaiError
     from eai.llm import GenerationConfig
     from eai.modules import MODULES
@@ -150,7 +153,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:
         raise EaiError(f"action failure probability must be between 0 and 1, got {action_failure_p}")
-    folder = Path(out) if out is not None else Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
+    folder = Path(out) if out is not None else default_out()
     check_output_folder(folder)
     config = RunConfig(
         suites=suites,
@@ -161,7 +164,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         limit=limit,
         task_ids=list(tasks) if tasks else None,
         resume=resume,
-        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens, timeout=timeout),
+        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens),
+        timeout=timeout,
         retry=RetryPolicy(attempts=retries),
         cache=None if not use_cache else Path(cache) if cache is not None else default_cache(),
         model_options={"base_url": base_url} if base_url else {},
@@ -171,10 +175,17 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         environment=environment,
         options=dict(options or {}),
     )
-    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None)))
+    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None)))
     units = collect([folder])
     written = write_report(units, _features(units), folder, html=True) + [_view([folder], folder)]
     return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
+
+
+def default_out() -> Path:
+    """A new run's folder: ``runs/<date-time>``."""
+    from datetime import datetime
+
+    return Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
 
 
 def default_cache() -> Path:

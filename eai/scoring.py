@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl, usage
 from eai.exceptions import EaiError
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
@@ -69,7 +70,8 @@ def score(
     with only its ``model_error``. A task with no response is left out, or,
     with ``strict``, scored as an empty answer and flagged ``unanswered``. A
     task whose scoring raises gets an ``internal_error`` record and the
-    others are scored.
+    others are scored. The calls logged with an answer (tokens, finish
+    reason) go into its record's ``usage`` and their totals into the summary.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite_name = named_suite(plugins, suite_name)
@@ -105,12 +107,19 @@ def score(
     records = []
     for task in tasks:
         if task.id in evaluated:
-            records.append({"identifier": task.id, **evaluated[task.id], **({} if task.id in answers else {"unanswered": True})})
+            record = {"identifier": task.id, **evaluated[task.id], **({} if task.id in answers else {"unanswered": True})}
         elif task.id in answers:
-            records.append({"identifier": task.id, "model_error": answers[task.id].error})
+            record = {"identifier": task.id, "model_error": answers[task.id].error}
+        else:
+            continue
+        if task.id in answers and answers[task.id].calls:
+            record["usage"] = usage.recorded(answers[task.id].calls)
+        records.append(record)
     summary = {"suite": suite_name, "module": module_name,
                **summarize(module.summarize, records, tasks=len(tasks), strict=strict),
                "duplicated": len(duplicated), "unmatched_identifiers": sorted(unmatched)}
+    if any("usage" in r for r in records):
+        summary["usage"] = usage.summarize(records)
     return ScoreResult(records, summary)
 
 
@@ -171,4 +180,4 @@ def write_result(result: ScoreResult, out: Path) -> None:
     (out / "summary.json").write_text(json.dumps(result.summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     with (out / "records.jsonl").open("w", encoding="utf-8") as fh:
         for record in result.records:
-            fh.write(json.dumps(record, sort_keys=True) + "\n")
+            fh.write(jsonl.dumps(record))

@@ -26,6 +26,7 @@ from eai.reporting.collect import UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
 from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.tables import COUNTS, SUITE_LETTERS, TABLES, TableSpec, metric_series, table_rows
+from eai.reporting.usage import usage_tables
 
 CSS = ("body{font-family:sans-serif;margin:2em;max-width:1400px}.box{overflow-x:auto;max-width:100%}"
        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
@@ -96,7 +97,8 @@ def _feature_table(feature: Feature, units: Sequence[UnitResult], features: Feat
 def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     """Every table of the report, in order."""
     found = [_paper_table(spec, units) for spec in TABLES]
-    found += [Table(title, headers, rows) for title, headers, rows in compose_tables(units) + sequence_tables(units)]
+    found += [Table(title, headers, rows) for title, headers, rows in compose_tables(units) + sequence_tables(units)
+              + usage_tables(units)]
     found += [_feature_table(feature, units, features) for feature in FEATURES]
     return [t for t in found if t is not None]
 

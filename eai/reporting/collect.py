@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl
 from eai.exceptions import EaiError
 
 
@@ -42,7 +43,7 @@ class UnitResult:
         path = self.folder / "records.jsonl"
         if not path.exists():
             return []
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return [record for _, record in jsonl.read(path)]
 
 
 def run_names(folders: list[Path]) -> list[str]:
