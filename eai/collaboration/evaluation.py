@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 from pydantic import ValidationError
@@ -21,7 +21,10 @@ from pydantic import ValidationError
 from eai.collaboration.predicates import Holding, PredicateMap, Proposition
 from eai.collaboration.spec import ConstraintSpec, DependencySpec, EvaluationSpec
 from eai.exceptions import EaiError
-from eai.world import Atom
+from eai.world import Atom, Task
+
+if TYPE_CHECKING:
+    from eai.simulator import Simulator
 
 
 @dataclass(frozen=True)
@@ -266,3 +269,10 @@ def evaluate(functions: EvaluationFunctions, predicates: PredicateMap,
     for atoms in states:
         tracker.update(atoms)
     return tracker
+
+
+def judge(task: Task, simulator: Simulator, states: Sequence[Collection[Atom]]) -> Tracker:
+    """``task``'s evaluation functions over ``states``, in ``simulator``'s predicates."""
+    predicates = simulator.evaluation_predicates
+    functions = EvaluationFunctions.read(task.evaluation, task.object_by_id, predicates, simulator.name)
+    return evaluate(functions, predicates, states)  # type: ignore[arg-type]
