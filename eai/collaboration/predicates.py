@@ -40,12 +40,17 @@ class PredicateMap:
     ``placed`` maps a one-object placement (``is_on_floor``) to atom names
     ``(name, a, anything)``; ``states`` maps an object-state predicate to
     alternatives, each a conjunction of unary atoms present (True) or absent (False).
+    Two-agent episodes read ``holding``, the relations ``(name, agent, object)``
+    of an agent holding an object, and ``skills``, the actions of each
+    capability a profile may lack (``clean``, ``fill``, ``power_on``).
     """
 
     relations: Mapping[str, tuple[str, ...]]
     states: Mapping[str, tuple[Conjunction, ...]]
     placed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     symmetric: frozenset[str] = frozenset({"is_next_to"})
+    holding: frozenset[str] = frozenset()
+    skills: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def knows(self, predicate: str) -> bool:
         return predicate in self.relations or predicate in self.states or predicate in self.placed
