@@ -31,6 +31,8 @@ def optional_values(argv: list[str]) -> list[str]:
 
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
+AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
+               "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
 REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its attempt and what went wrong, up to K more times ({REPLAN_WHEN_GIVEN} when K is omitted)."
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
@@ -119,6 +121,7 @@ def run_command(
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = 1,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -138,12 +141,18 @@ def run_command(
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt --resume
+        eai run --suite partnr-vh --agents 2 --limit 8
     """
     for name in module:
         get_module(name)
-    execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
-            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
-            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb))
+    if agents == 2 and set(module) - {"action_sequencing"}:
+        raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
+    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb)
+    if agents == 2:
+        options = {**options, "agents": 2}
+    execute(suite, module or (["action_sequencing"] if agents == 2 else list(MODULES)), model, limit, tasks, out,
+            resume, concurrency, base_url, temperature, max_tokens, timeout, retries, cache, no_cache, quiet, replan,
+            action_failure_p, seed, environment, options)
 
 
 def compose_command(

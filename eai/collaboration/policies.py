@@ -1,5 +1,5 @@
-"""Scripted agents: a gold plan split between two agents (the pair the
-tests and ``eai run --agents 2`` baselines use).
+"""Scripted agents: a plan (the gold plan, or a model's) split between two
+agents, as the tests and ``eai run --agents 2`` use it.
 
 The plan is cut into **segments**, each beginning where the agent holds
 nothing and the previous step changed the shared world (not just where the
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from eai.collaboration.episode import Episode, Policy, Profile, View
+from eai.collaboration.episode import HUMAN, ROBOT, Episode, Policy, Profile, View
 from eai.simulator import Simulator, World
 from eai.world import Action, Task
 
@@ -29,22 +29,25 @@ class Segment:
     done: bool = False
 
 
-def segments(task: Task, simulator: Simulator) -> list[Segment]:
-    """``task``'s gold plan cut into segments, each led by a move where needed."""
+def segments(task: Task, simulator: Simulator, plan: Sequence[Action] | None = None) -> list[Segment]:
+    """``plan`` (default: the gold plan) cut into segments, each led by a move
+    where needed; from a step that cannot run on, the rest is one segment."""
     world = simulator.world(task)
     predicates = simulator.evaluation_predicates
     me = world.agent
     state = world.initial
     cuts: list[list[Action]] = []
-    changed_shared = False
-    for action in task.gold_plan:
+    changed_shared, runs = False, True
+    for action in task.gold_plan if plan is None else plan:
         holding = any(a[0] in predicates.holding for a in state)  # type: ignore[union-attr]
-        if not cuts or (not holding and changed_shared):
+        if not cuts or (runs and not holding and changed_shared):
             cuts.append([])
         cuts[-1].append(action)
-        after = world.apply(state, action)
-        changed_shared = any(me not in a[1:] for a in set(after) ^ set(state))
-        state = after
+        runs = runs and world.check(state, action).executable
+        if runs:
+            after = world.apply(state, action)
+            changed_shared = any(me not in a[1:] for a in set(after) ^ set(state))
+            state = after
     moves = [name for name, spec in simulator.vocabulary.actions.items() if spec.arity == 1]
     return [Segment(i, _led(world, moves, steps)) for i, steps in enumerate(cuts)]
 
@@ -100,10 +103,11 @@ class Scripted(Policy):
             self._step = 0
 
 
-def scripted_pair(task: Task, simulator: Simulator, first: Profile, second: Profile) -> list[tuple[Profile, Policy]]:
-    """Two scripted agents sharing ``task``'s gold plan: ``first`` and ``second``
-    with their policies, in turn order."""
-    cut = segments(task, simulator)
+def scripted_pair(task: Task, simulator: Simulator, first: Profile, second: Profile,
+                  plan: Sequence[Action] | None = None) -> list[tuple[Profile, Policy]]:
+    """Two scripted agents sharing ``plan`` (default: ``task``'s gold plan):
+    ``first`` and ``second`` with their policies, in turn order."""
+    cut = segments(task, simulator, plan)
     skills = simulator.evaluation_predicates.skills  # type: ignore[union-attr]
     shares: list[list[Segment]] = [[], []]
     for segment in cut:
@@ -114,7 +118,23 @@ def scripted_pair(task: Task, simulator: Simulator, first: Profile, second: Prof
     return [(first, Scripted(shares[0], cut)), (second, Scripted(shares[1], cut))]
 
 
-def run_scripted(task: Task, simulator: Simulator, first: Profile, second: Profile,
-                 max_turns: int) -> dict:
-    """The record of the scripted pair's episode on ``task``."""
-    return Episode(task, simulator, scripted_pair(task, simulator, first, second)).run(max_turns)
+def run_scripted(task: Task, simulator: Simulator, first: Profile, second: Profile, max_turns: int,
+                 plan: Sequence[Action] | None = None) -> dict:
+    """The record of the scripted pair's episode on ``task``, sharing ``plan``
+    (default: the gold plan)."""
+    return Episode(task, simulator, scripted_pair(task, simulator, first, second, plan)).run(max_turns)
+
+
+def turns_for(plan: Sequence[Action]) -> int:
+    """The turns a pair gets for ``plan``: four per step, and twenty more (counted, never timed)."""
+    return 4 * len(plan) + 20
+
+
+def collaboration_fields(task: Task, simulator: Simulator, plan: Sequence[Action]) -> dict:
+    """A record's fields for ``plan`` shared by a scripted human and robot
+    (``eai run --agents 2``): the episode's ``percent_complete`` and
+    ``evaluation_success``, and ``collaboration`` (turns, per-agent figures,
+    offloading, the log)."""
+    episode = run_scripted(task, simulator, HUMAN, ROBOT, turns_for(plan), plan)
+    return {"percent_complete": episode.pop("percent_complete"), "evaluation_success": episode.pop("success"),
+            "collaboration": episode}
