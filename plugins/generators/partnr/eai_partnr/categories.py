@@ -24,7 +24,7 @@ from typing import Any
 
 from eai.generation.generator import Candidate
 from eai.world import Goal, Literal
-from eai_etplan.categories import PLACES, atom, held, near
+from eai_etplan.categories import PLACES, atom, held, kin_pairs, near
 from eai_etplan.rules import kind
 from eai_etplan.scene import SceneFacts
 
@@ -68,10 +68,7 @@ class Candidates:
     def pairs(self) -> Iterator[Candidate]:
         """``constraint_free`` and ``temporal``: two items of one kind to one place."""
         init = self.f.task.init
-        for x1, x2 in combinations(self.items, 2):
-            item = kind(self.f.objects[x1])
-            if kind(self.f.objects[x2]) != item:
-                continue
+        for x1, x2, item in kin_pairs(self.items, self.f.objects):
             for pred, prep, z, keeps in self.places:
                 if item not in keeps or (pred, x1, z) in init or (pred, x2, z) in init:
                     continue
@@ -93,10 +90,7 @@ class Candidates:
     def spatial(self) -> Iterator[Candidate]:
         """Two items of one kind to the same one of two places of one relation."""
         init = self.f.task.init
-        for x1, x2 in combinations(self.items, 2):
-            item = kind(self.f.objects[x1])
-            if kind(self.f.objects[x2]) != item:
-                continue
+        for x1, x2, item in kin_pairs(self.items, self.f.objects):
             for (pred, prep, z1, keeps1), (pred2, _, z2, keeps2) in combinations(self.places, 2):
                 if pred2 != pred or item not in keeps1 or item not in keeps2 or z1 == z2:
                     continue

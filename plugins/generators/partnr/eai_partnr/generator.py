@@ -8,8 +8,7 @@ from collections.abc import Iterable
 
 from eai.generation.generator import Candidate, Category, Generator
 from eai.simulator import Simulator
-from eai.suite import TaskSuite
-from eai.world import Task
+from eai_etplan.generator import EtPlan
 from eai_etplan.scene import SceneFacts
 from eai_partnr.categories import Candidates
 
@@ -40,9 +39,7 @@ class Partnr(Generator):
     method = "PARTNR (arXiv:2411.00081), its task types and evaluation functions only"
     categories = CATEGORIES
 
-    def scenes(self, suite: TaskSuite) -> list[Task]:
-        """The initial state of the suite's first task (VirtualHome's tasks share one house)."""
-        return suite.load(suite.ids()[:1])
+    scenes = EtPlan.scenes  # the suite's first task: VirtualHome's tasks share one house
 
     def candidates(self, scene: Task, simulator: Simulator) -> Iterable[Candidate]:
         return Candidates(SceneFacts(scene)).all()

@@ -79,4 +79,5 @@ PREDICATES = PredicateMap(
             "is_dirty": ((("stained", True),), (("dusty", True),)),
             "is_powered_on": ((("toggled_on", True),),), "is_powered_off": ((("toggled_on", False),),)},
     placed={"is_on_floor": ("onfloor",)},
+    skills={"clean": frozenset({"CLEAN"}), "fill": frozenset(), "power_on": frozenset({"TOGGLE_ON"})},
 )

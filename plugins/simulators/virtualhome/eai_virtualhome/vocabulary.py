@@ -105,4 +105,7 @@ PREDICATES = PredicateMap(
                "is_next_to": ("NEXT_TO",)},
     states={"is_clean": ((("CLEAN", True),),), "is_dirty": ((("DIRTY", True),),),
             "is_powered_on": ((("ON", True),),), "is_powered_off": ((("OFF", True),),)},
+    holding=frozenset({"HOLDS_RH", "HOLDS_LH"}),
+    skills={"clean": frozenset({"WIPE", "WASH", "RINSE", "SCRUB"}), "fill": frozenset({"POUR"}),
+            "power_on": frozenset({"SWITCHON"})},
 )
