@@ -9,6 +9,10 @@ object the other agent holds fails with a reason, as does an action its
 capability profile lacks; when an agent carries an object away or puts it
 down, the other is no longer next to it. Evaluation functions judge the shared state with both
 bodies (docs/collaboration.md).
+
+With partial observability an agent sees the rooms, the furniture, what it
+holds, and the things in the rooms it has been in (PARTNR's exploration: in
+VirtualHome, ``WALK`` to a room explores it).
 """
 
 from __future__ import annotations
@@ -68,7 +72,8 @@ class Tally:
 class Episode:
     """Two agents (profile and policy each), the first acting first, on ``task``."""
 
-    def __init__(self, task: Task, simulator: Simulator, agents: Sequence[tuple[Profile, Policy]]) -> None:
+    def __init__(self, task: Task, simulator: Simulator, agents: Sequence[tuple[Profile, Policy]],
+                 partial: bool = False) -> None:
         if len(agents) != 2 or agents[0][0].name == agents[1][0].name:
             raise EaiError("a collaboration episode needs two agents of different names")
         if not task.evaluation:
@@ -86,6 +91,12 @@ class Episode:
         self.shared = frozenset(a for a in initial if me not in a[1:])
         self.bodies = [initial - self.shared, initial - self.shared]
         self.tallies = [Tally(), Tally()]
+        if partial and not (predicates.in_room and predicates.portable):  # type: ignore[union-attr]
+            raise EaiError(f"simulator {simulator.name!r} has no rooms for partial observability")
+        self.partial = partial
+        self.explored: list[set[str]] = [set(), set()]
+        for who in (0, 1):
+            self._explore(who)
         self.log: list[list[str]] = []
         self.tracker.update(self.atoms())
 
@@ -93,6 +104,23 @@ class Episode:
         """The shared state with agent ``who``'s body, or with both bodies."""
         bodies = self.bodies if who is None else [self.bodies[who]]
         return self.shared.union(*bodies)
+
+    def _explore(self, who: int) -> None:
+        """Add the rooms agent ``who`` is in to those it has explored."""
+        if self.partial:
+            self.explored[who] |= {a[2] for a in self.bodies[who] if a[0] == self.predicates.in_room}
+
+    def observed(self, who: int) -> frozenset[Atom]:
+        """What agent ``who`` sees: every atom, or with partial observability
+        the atoms all of whose objects it sees."""
+        atoms = self.atoms(who)
+        if not self.partial:
+            return atoms
+        portable, room = self.predicates.portable, self.predicates.in_room
+        objects = self.world.objects
+        found = {a[1] for a in atoms if a[0] == room and a[2] in self.explored[who]}
+        seen = {oid for oid, obj in objects.items() if portable not in obj.properties} | found | self.held(who)
+        return frozenset(a for a in atoms if all(arg in seen for arg in a[1:]))
 
     def held(self, who: int) -> set[str]:
         return {a[2] for a in self.bodies[who] if a[0] in self.predicates.holding}
@@ -106,7 +134,7 @@ class Episode:
         while turns < max_turns and not self.tracker.success and idle < 4:
             who = turns % 2
             profile, policy = self.agents[who]
-            action = policy.act(View(profile.name, self.atoms(who), said[who], last[1 - who]))
+            action = policy.act(View(profile.name, self.observed(who), said[who], last[1 - who]))
             turns += 1
             if action is None:
                 self.tallies[who].waits += 1
@@ -144,6 +172,7 @@ class Episode:
         moved = self.held(who)  # what an agent carries is what it moves
         self.shared, self.bodies[who] = shared, after_state - shared
         moved |= self.held(who)
+        self._explore(who)
         self.bodies[1 - who] = frozenset(a for a in self.bodies[1 - who]
                                          if a[0] in self.predicates.holding or not moved & set(a[1:]))
         self.tracker.update(self.atoms())

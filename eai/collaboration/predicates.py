@@ -43,6 +43,9 @@ class PredicateMap:
     Two-agent episodes read ``holding``, the relations ``(name, agent, object)``
     of an agent holding an object, and ``skills``, the actions of each
     capability a profile may lack (``clean``, ``fill``, ``power_on``).
+    Partial observability reads ``in_room``, the relation ``(name, x, room)``
+    placing things and the agent in rooms, and ``portable``, the object
+    property of things that move (the rest is furniture, always seen).
     """
 
     relations: Mapping[str, tuple[str, ...]]
@@ -51,6 +54,8 @@ class PredicateMap:
     symmetric: frozenset[str] = frozenset({"is_next_to"})
     holding: frozenset[str] = frozenset()
     skills: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    in_room: str = ""
+    portable: str = ""
 
     def knows(self, predicate: str) -> bool:
         return predicate in self.relations or predicate in self.states or predicate in self.placed

@@ -87,3 +87,25 @@ def test_a_task_without_evaluation_functions_is_an_error(simulator):
     task = load_suite("etplan-vh", ["place_on_001"])[0]
     with pytest.raises(EaiError, match="no evaluation functions"):
         Episode(task, simulator, [(HUMAN, Steps()), (ROBOT, Steps())])
+
+
+def test_partial_observability_shows_things_of_explored_rooms_only(simulator):
+    task = load_suite("partnr-vh", ["constraint_free_001"])[0]
+    init = task.init
+    assert ("INSIDE", "character.65", "home_office.319") in init
+    thing = next(a[1] for a in sorted(init) if a[0] == "INSIDE" and a[2] == "bathroom.1"
+                 and task.object_by_id[a[1]].has("GRABBABLE"))
+    human = Steps(Action("WALK", ("bathroom.1",)), Action("WALK", ("bathroom.1",)))
+    Episode(task, simulator, [(HUMAN, human), (ROBOT, Steps())], partial=True).run(max_turns=4)
+    first, second = human.views[0].atoms, human.views[1].atoms
+    assert ("INSIDE", "bathroom_counter.41", "bathroom.1") in first  # furniture is always seen
+    assert ("INSIDE", "bills.2014", "home_office.319") in first  # the room it starts in is explored
+    assert not any(thing in a for a in first)
+    assert ("INSIDE", thing, "bathroom.1") in second
+
+
+def test_full_observability_shows_everything(simulator):
+    task = load_suite("partnr-vh", ["constraint_free_001"])[0]
+    human = Steps()
+    Episode(task, simulator, [(HUMAN, human), (ROBOT, Steps())]).run(max_turns=2)
+    assert human.views[0].atoms == frozenset(simulator.world(task).initial)

@@ -108,4 +108,5 @@ PREDICATES = PredicateMap(
     holding=frozenset({"HOLDS_RH", "HOLDS_LH"}),
     skills={"clean": frozenset({"WIPE", "WASH", "RINSE", "SCRUB"}), "fill": frozenset({"POUR"}),
             "power_on": frozenset({"SWITCHON"})},
+    in_room="INSIDE", portable="GRABBABLE",
 )
