@@ -18,6 +18,7 @@ from eai.reporting import svg
 from eai.reporting.analysis import FEATURES, Features, feature_table
 from eai.reporting.collect import UnitResult
 from eai.reporting.compose_tables import compose_tables
+from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.tables import SUITE_LETTERS, TABLES, metric_series, table_rows
 
@@ -54,7 +55,8 @@ def tables(units: Sequence[UnitResult], features: Features) -> list[tuple[str, l
                           metric_series(spec, suites, rows, suite))
             for suite in suites)
         found.append((f"{spec.name}: {spec.title}", headers, rows, charts))
-    found += [(title, headers, rows, "") for title, headers, rows in compose_tables(units) + sequence_tables(units)]
+    extra = compose_tables(units) + sequence_tables(units) + [t for t in (collaboration_table(units),) if t]
+    found += [(title, headers, rows, "") for title, headers, rows in extra]
     for feature in FEATURES:
         found_rows = feature_table(units, feature, features)
         if found_rows:
