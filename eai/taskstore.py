@@ -98,6 +98,7 @@ class _Builder:
             ) if transition else None,
             extra=MappingProxyType(tf.simulator_specific),
             generation=MappingProxyType(tf.generation.model_dump() if tf.generation else {}),
+            evaluation=MappingProxyType(tf.evaluation.model_dump() if tf.evaluation else {}),
         )
 
     def initial(self, initial: InitialState) -> tuple[dict[str, ObjectSpec], dict[str, Obj], AbstractSet[Atom]]:

@@ -32,6 +32,8 @@ def optional_values(argv: list[str]) -> list[str]:
 
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
+AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
+               "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
 REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its attempt and what went wrong, up to K more times ({REPLAN_WHEN_GIVEN} when K is omitted)."
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
@@ -62,7 +64,7 @@ LiveEnvironment = Annotated[Optional[str], typer.Option(
 RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment"}
-BUDGETS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb")  # kept in run.json's module options
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents")  # kept in run.json's options
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:
@@ -77,7 +79,7 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
     given = {param: previous[key] for param, key in RESUMED.items()}
     given["tasks"] = ",".join(given["tasks"]) or None
     given["max_tokens"] = given["max_tokens"] or 0
-    given.update((param, previous["options"][param]) for param in BUDGETS if param in previous["options"])
+    given.update((param, previous["options"][param]) for param in MODULE_OPTIONS if param in previous["options"])
     if "max_nodes" in given:
         given["max_nodes"] = given["max_nodes"] or 0  # no limit: --max-nodes 0
     for param, value in given.items():
@@ -96,7 +98,7 @@ def execute(
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
-    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int,
+    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
 ) -> None:
     from eai.runner.calls import EndpointDown
 
@@ -109,7 +111,8 @@ def execute(
                                temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
-                               options=budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
+                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
+                                        **({"agents": agents} if agents == 2 else {})},
                                progress=progress, say=say)
     except EndpointDown as exc:
         raise EaiError(f"{exc}; {resume_hint(folder)}") from None
@@ -148,6 +151,7 @@ def run_command(
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = 1,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -167,11 +171,15 @@ def run_command(
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --resume --out runs/gpt
+        eai run --suite partnr-vh --agents 2 --limit 8
     """
     for name in module:
         get_module(name)
     values = resumed(ctx)
-    execute(**{**values, "module": list(values["module"]) or list(MODULES)})
+    agents = values["agents"]
+    if agents == 2 and set(values["module"]) - {"action_sequencing"}:
+        raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
+    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))})
 
 
 def compose_command(

@@ -24,6 +24,7 @@ from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
 from eai.reporting.collect import UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
+from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.tables import COUNTS, SUITE_LETTERS, TABLES, TableSpec, metric_series, table_rows
 from eai.reporting.usage import usage_tables
@@ -97,8 +98,8 @@ def _feature_table(feature: Feature, units: Sequence[UnitResult], features: Feat
 def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     """Every table of the report, in order."""
     found = [_paper_table(spec, units) for spec in TABLES]
-    found += [Table(title, headers, rows) for title, headers, rows in compose_tables(units) + sequence_tables(units)
-              + usage_tables(units)]
+    extra = compose_tables(units) + sequence_tables(units) + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
+    found += [Table(title, headers, rows) for title, headers, rows in extra]
     found += [_feature_table(feature, units, features) for feature in FEATURES]
     return [t for t in found if t is not None]
 

@@ -49,6 +49,8 @@ class Task:
     the simulator's name (``extra["behavior"]["bddl_goal"]``). ``generation``
     is how a generated task was made (generator, category, template, seed,
     filter decision; docs/generation.md), empty for a task from a benchmark.
+    ``evaluation`` holds PARTNR-style evaluation functions (propositions,
+    dependencies, constraints; docs/collaboration.md), empty when the task has none.
     """
 
     id: str
@@ -63,6 +65,7 @@ class Task:
     transition_model: TransitionModelTask | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     generation: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    evaluation: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def category(self) -> str:
