@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.models
 
 from eai.hookspecs import hookimpl  # noqa: E402
-from eai.llm import GenerationConfig, LanguageModel, ModelProvider  # noqa: E402
+from eai.llm import LanguageModel, ModelProvider  # noqa: E402
 from eai.plugins import load_plugins  # noqa: E402
 from eai.runner.run import RunConfig, run  # noqa: E402
 from tests.models.fake_server import FakeServer, Reply  # noqa: E402
@@ -72,7 +72,7 @@ def once(plugins, model: str, options: dict[str, str]) -> tuple[float, float, fl
     with tempfile.TemporaryDirectory() as tmp:
         config = RunConfig(suites=["virtualhome"], modules=["action_sequencing"], models=[model],
                            out=Path(tmp) / "run", concurrency=CONCURRENCY, limit=TASKS, cache=Path(tmp) / "cache.sqlite",
-                           generation=GenerationConfig(timeout=30.0), model_options=options)
+                           timeout=30.0, model_options=options)
         asyncio.run(run(config, plugins, lambda *progress: marks.append((time.perf_counter(), time.process_time()))))
         end = time.perf_counter()
     return marks[-1][0] - marks[0][0], marks[-1][1] - marks[0][1], end - marks[-1][0]

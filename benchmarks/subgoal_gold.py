@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from eai import jsonl
 from eai.modules.subgoal_decomposition import goal_subgoal_plan
 from eai.plugins import get_plugins
 
@@ -55,7 +56,7 @@ def main() -> None:
                             "subgoal_decomposition", "--out", str(Path(tmp) / suite), "--quiet", *extra], check=True)
             wall = time.perf_counter() - start
             summary = json.loads((Path(tmp) / suite / "summary.json").read_text())
-            records = [json.loads(line) for line in (Path(tmp) / suite / "records.jsonl").read_text().splitlines()]
+            records = [r for _, r in jsonl.read(Path(tmp) / suite / "records.jsonl")]
             failed = [r for r in records if not r["success"]]
             print(f"{suite}: {summary['n']} goal-derived plans scored in {wall:.2f} s wall; "
                   f"{summary['n'] - len(failed)} succeed ({summary['task_success_rate']}%), "

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
+from eai.llm import MAX_TOKENS
+
 if TYPE_CHECKING:
     from eai.world import Task
 
@@ -120,11 +122,12 @@ def _responses(responses: Responses) -> list[Any]:
 def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None,
         modules: Sequence[str] | None = None, out: str | os.PathLike | None = None, *,
         tasks: Sequence[str] | None = None, limit: int | None = None, resume: bool = False,
-        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = None,
+        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = MAX_TOKENS,
         timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
         options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-        shard: str | None = None, executor: str = "local", address: str | None = None) -> Run:
+        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
+        address: str | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
@@ -132,9 +135,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     answer and write the report, as ``eai run`` does. ``out`` defaults to
     ``runs/<date-time>``; ``shard`` (``"i/N"``) runs only that share of the
     tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
-    other settings are ``eai run``'s options."""
-    from datetime import datetime
-
+    other settings are ``eai run``'s options (``max_tokens=None``: the
+    server's own limit). ``say`` gets a line per finished unit, warnings and hints."""
     from eai.exceptions import EaiError
     from eai.llm import GenerationConfig
     from eai.modules import MODULES
@@ -153,7 +155,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:
         raise EaiError(f"action failure probability must be between 0 and 1, got {action_failure_p}")
-    folder = Path(out) if out is not None else Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
+    folder = Path(out) if out is not None else default_out()
     check_output_folder(folder)
     config = RunConfig(
         suites=suites,
@@ -164,7 +166,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         limit=limit,
         task_ids=list(tasks) if tasks else None,
         resume=resume,
-        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens, timeout=timeout),
+        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens),
+        timeout=timeout,
         retry=RetryPolicy(attempts=retries),
         cache=None if not use_cache else Path(cache) if cache is not None else default_cache(),
         model_options={"base_url": base_url} if base_url else {},
@@ -175,18 +178,26 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         options=dict(options or {}),
         shard=share,
     )
-    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), executor, address))
+    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None),
+                            executor, address))
     return run_report(folder)
 
 
 def run_report(folder: Path) -> Run:
-    """The run in ``folder`` with its report written (report.md, report.html)."""
+    """The run in ``folder`` with its report and viewer written (report.md, report.html, view.html)."""
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
 
     units = collect([folder])
-    written = write_report(units, _features(units), folder, html=True)
+    written = write_report(units, _features(units), folder, html=True) + [_view([folder], folder)]
     return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
+
+
+def default_out() -> Path:
+    """A new run's folder: ``runs/<date-time>``."""
+    from datetime import datetime
+
+    return Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
 
 
 def default_cache() -> Path:
@@ -228,9 +239,10 @@ def _features(units: Sequence[Any]) -> dict[str, dict[str, dict[str, int]]]:
 
 def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | None = None,
            html: bool = True) -> list[Path]:
-    """Write report.json, report.md and (with ``html``) report.html over runs
-    or score folders, side by side, into ``out`` (default: the first one's
-    folder); returns the files written. The results read are never overwritten."""
+    """Write report.json, report.md and (with ``html``) report.html and the
+    viewer its numbers link to (view/index.html) over runs or score folders,
+    side by side, into ``out`` (default: the first one's folder); returns the
+    files written. The results read are never overwritten."""
     from eai.exceptions import EaiError
     from eai.paths import check_output_folder
     from eai.reporting.build import write_report
@@ -242,4 +254,14 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     target = Path(out) if out is not None else folders[0]
     check_output_folder(target)
     units = collect(folders)
-    return write_report(units, _features(units), target, html)
+    written = write_report(units, _features(units), target, html)
+    return written + [_view(folders, target)] if html else written
+
+
+def _view(folders: Sequence[Path], target: Path) -> Path:
+    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link."""
+    from eai.plugins import get_plugins
+    from eai.viewer.model import collect_runs
+    from eai.viewer.page import write_site
+
+    return write_site(collect_runs(folders, get_plugins()), target / "view")

@@ -21,7 +21,7 @@ from eai.exceptions import EaiError
 if TYPE_CHECKING:
     from eai.plugins import Plugins
     from eai.responses import Response
-    from eai.runner.run import Progress, RunConfig
+    from eai.runner.run import Progress, RunConfig, Say
     from eai.scoring import ScoreResult
 
 LOCAL = "local"
@@ -32,8 +32,10 @@ class Executor(Protocol):
     name: str
     description: str
 
-    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, address: str | None) -> list[Path]:
-        """Run every unit of ``config``; their folders, in the run's order."""
+    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
+                  address: str | None) -> list[Path]:
+        """Run every unit of ``config``; their folders, in the run's order. ``say``
+        gets a line per finished unit, warnings and hints."""
         ...
 
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
@@ -56,10 +58,11 @@ class LocalExecutor:
     name = LOCAL
     description = "this process: units one after another, --concurrency calls in flight"
 
-    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, address: str | None) -> list[Path]:
+    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
+                  address: str | None) -> list[Path]:
         from eai.runner.run import run_units
 
-        return await run_units(config, plugins, progress)
+        return await run_units(config, plugins, progress, say)
 
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
               strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:

@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from eai.exceptions import EaiError
 
@@ -20,33 +21,63 @@ class Message:
     content: str
 
 
+MAX_TOKENS = 2048  # about 2.5 times the longest gold answer of both suites (2,600 characters)
+CONNECT_TIMEOUT = 10.0  # seconds to open a connection, within the call's timeout
+
+
 @dataclass(frozen=True)
 class GenerationConfig:
-    """Sampling settings; temperature 0 by default, as in the paper (appendix O.1)."""
+    """What is sent with the messages and may change the answer: temperature 0
+    by default, as in the paper (appendix O.1), and at most ``MAX_TOKENS``
+    tokens (None: the server's own limit)."""
 
     temperature: float = 0.0
-    max_tokens: int | None = None
-    timeout: float = 120.0
+    max_tokens: int | None = MAX_TOKENS
 
 
 @dataclass(frozen=True)
 class Request:
-    """One model call. ``task`` and ``module`` let non-LLM baselines see the
-    symbolic task the prompt was built from; language models ignore them."""
+    """One model call. ``timeout`` bounds one attempt in seconds (opening the
+    connection: at most ``CONNECT_TIMEOUT`` of them); it does not change the
+    answer, so it is no part of the request's identity. ``task`` and ``module``
+    let non-LLM baselines see the symbolic task the prompt was built from;
+    language models ignore them."""
 
     messages: tuple[Message, ...]
     config: GenerationConfig = GenerationConfig()
     task: Any = field(default=None, compare=False)
     module: str = field(default="", compare=False)
+    timeout: float = field(default=120.0, compare=False)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What the server said about one answer; None where it said nothing.
+    ``finish_reason`` is "length" for an answer cut by the token limit."""
+
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    finish_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A model's text and its usage; ``generate`` may return the text alone."""
+
+    text: str
+    usage: Usage = Usage()
 
 
 class ModelCallError(EaiError):
     """A model call that failed; ``retryable`` for rate limits (429), server
-    errors and timeouts, which the runner retries with exponential back-off."""
+    errors, timeouts, unreadable replies and connection failures, which the
+    runner retries with exponential back-off; ``unreachable`` when no
+    connection to the server could be opened."""
 
-    def __init__(self, message: str, retryable: bool = False, status: int | None = None) -> None:
+    def __init__(self, message: str, retryable: bool = False, status: int | None = None,
+                 unreachable: bool = False) -> None:
         super().__init__(message)
-        self.retryable, self.status = retryable, status
+        self.retryable, self.status, self.unreachable = retryable, status, unreachable
 
 
 class LanguageModel(ABC):
@@ -65,8 +96,8 @@ class LanguageModel(ABC):
         return f"{self.provider}:{self.model}"
 
     @abstractmethod
-    async def generate(self, request: Request) -> str:
-        """The model's text answer to ``request``."""
+    async def generate(self, request: Request) -> str | Answer:
+        """The model's answer to ``request``: its text, or an Answer with usage."""
 
 
 class ModelProvider(ABC):
@@ -78,6 +109,12 @@ class ModelProvider(ABC):
     @abstractmethod
     def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
         """A model; ``options`` come from the command line (e.g. ``base_url``)."""
+
+
+def without_credentials(url: str) -> str:
+    """``https://user:pw@host/v1`` -> ``https://host/v1``: names the server, keeps no secret."""
+    parts = urlsplit(url)
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
 
 
 def split_model_id(spec: str) -> tuple[str, str]:

@@ -25,11 +25,12 @@ from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.llm import GenerationConfig
 from eai.plugins import Plugins
-from eai.runner.cache import ResponseCache
-from eai.runner.run import RunConfig, Unit, claimed_units, episode_result, is_episodic, select_tasks
+from eai.runner.cache import ResponseCache, Stored
+from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
 from eai.runner.shards import Shard, parse_shard
 from eai.runner.store import ResponseLog
 from eai.scoring import ScoreResult, score_summary, write_result
+from eai.suite_dirs import suite_name
 
 
 def read_json(path: Path) -> dict[str, Any]:
@@ -91,12 +92,13 @@ def merge_records(parts: Sequence[tuple[Path, list[dict[str, Any]]]], order: dic
     return sorted(merged, key=lambda r: order[r["identifier"]])
 
 
-def run_config(spec: dict[str, Any], out: Path) -> RunConfig:
+def run_config(spec: dict[str, Any], out: Path, plugins: Plugins) -> RunConfig:
     """The unsharded run a run.json describes."""
-    return RunConfig(suites=spec["suites"], modules=spec["modules"], models=spec["models"], out=out,
-                     limit=spec["limit"], task_ids=spec["tasks"] or None,
-                     generation=GenerationConfig(**spec["generation"]), replan=spec["replan"],
-                     action_failure_p=spec["action_failure_p"], seed=spec["seed"], environment=spec["environment"])
+    return RunConfig(suites=[suite_name(plugins, s) for s in spec["suites"]], modules=spec["modules"],
+                     models=spec["models"], out=out, limit=spec["limit"], task_ids=spec["tasks"] or None,
+                     generation=GenerationConfig(temperature=spec["temperature"], max_tokens=spec["max_tokens"]),
+                     options=spec["options"], replan=spec["replan"], action_failure_p=spec["action_failure_p"],
+                     seed=spec["seed"], environment=spec["environment"])
 
 
 def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequence[Path]) -> ScoreResult:
@@ -128,14 +130,14 @@ def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequenc
     return result
 
 
-def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
+def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins, say: Say = lambda text: None) -> None:
     """Merge the shard folders of one ``eai run`` or ``eai compose`` into ``out``."""
     specs = [read_json(f / "run.json") for f in folders]
     check_shards(folders, specs, "run")
     spec = {**specs[0], "shard": None}
-    config = run_config(spec, out)
+    config = run_config(spec, out, plugins)
     for unit in claimed_units(config, plugins):
-        merge_unit(unit, config, plugins, folders)
+        say(unit_line(unit, merge_unit(unit, config, plugins, folders), unit.folder(out)))
     (out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
@@ -165,24 +167,25 @@ def merge_caches(sources: Sequence[Path], target: Path) -> int:
     for source in sources:
         if not Path(source).is_file():
             raise EaiError(f"no response cache {source}")
-    found: dict[str, tuple[str, str, Path]] = {}
+    found: dict[str, tuple[str, Stored, Path]] = {}
     kept = ResponseCache(target)
     try:
         for source in sources:
             cache = ResponseCache(Path(source))
             try:
-                for key, material, response in cache.rows():
-                    earlier = found.get(key) or ((None, kept.get(key), target) if kept.get(key) is not None else None)
-                    if earlier is not None and earlier[1] != response:
+                for key, material, answer in cache.rows():
+                    had = kept.get(key)
+                    earlier = found.get(key) or ((material, had, target) if had is not None else None)
+                    if earlier is not None and earlier[1] != answer:
                         raise EaiError(f"response caches disagree on key {key}: {earlier[2]} and {source} "
                                        "hold different answers to the same request")
-                    found[key] = (material, response, Path(source))
+                    found[key] = (material, answer, Path(source))
             finally:
                 cache.close()
         added = 0
-        for key, (material, response, _) in sorted(found.items()):
+        for key, (material, answer, _) in sorted(found.items()):
             if kept.get(key) is None:
-                kept.put(key, material, response)
+                kept.put(key, material, answer)
                 added += 1
         return added
     finally:

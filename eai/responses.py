@@ -1,7 +1,9 @@
 """Model responses to score: our JSONL or the upstream JSON list, detected automatically.
 
 Both hold objects with an ``identifier`` and the model text in ``llm_output``
-(upstream) or ``output``. Non-string outputs are kept as their JSON text.
+(upstream) or ``output``. Non-string outputs are kept as their JSON text. The
+``calls`` of a line ``eai run`` wrote (tokens, finish reason: docs/models.md)
+come along.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl
 from eai.exceptions import EaiError
 
 SCENE_PREFIX = re.compile(r"^scene_\d+_")
@@ -25,40 +28,34 @@ class Response:
     identifier: str
     output: str
     error: str = ""
+    calls: tuple[dict[str, Any], ...] = ()
 
 
 def read_responses(path: Path) -> list[Response]:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise EaiError(f"cannot read responses {path}: {exc}") from None
-    stripped = text.lstrip()
-    if stripped.startswith("["):
+        data = path.read_bytes()
+    except OSError as exc:
+        raise EaiError(f"cannot read responses {path}: {exc.strerror or exc}") from None
+    if data.lstrip().startswith(b"["):
         try:
-            items = json.loads(text)
-        except json.JSONDecodeError as exc:
+            items = json.loads(data)
+        except ValueError as exc:
             raise EaiError(f"{path}: not valid JSON: {exc}") from None
-        return [_response(item, path, f"item {i}") for i, item in enumerate(items)]
-    responses = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise EaiError(f"{path}:{number}: not a JSON object: {exc.msg}") from None
-        responses.append(_response(item, path, f"line {number}"))
-    return responses
+        return [parse_response(item, path, f"item {i}") for i, item in enumerate(items)]
+    return [parse_response(item, path, f"line {number}") for number, item in jsonl.values(data, path)]
 
 
-def _response(item: Any, path: Path, where: str) -> Response:
+def parse_response(item: Any, path: Path, where: str) -> Response:
+    """The Response an item of a responses file holds; EaiError naming ``where`` when it holds none."""
     if not isinstance(item, dict) or "identifier" not in item:
         raise EaiError(f"{path} {where}: expected an object with 'identifier' and 'llm_output'")
     output = item.get("llm_output", item.get("output", ""))
     if not isinstance(output, str):
         output = json.dumps(output)
-    return Response(str(item["identifier"]), output, str(item.get("error") or ""))
+    calls = item.get("calls")
+    calls = tuple(c for c in calls if isinstance(c, dict)) if isinstance(calls, list) else ()
+    return Response(str(item["identifier"]), output, str(item.get("error") or ""), calls)
 
 
 def match_identifier(identifier: str, ids: Iterable[str]) -> str | None:

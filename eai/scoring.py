@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl, usage
 from eai.exceptions import EaiError
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
@@ -71,8 +72,10 @@ def score(
     with only its ``model_error``. A task with no response is left out, or,
     with ``strict``, scored as an empty answer and flagged ``unanswered``. A
     task whose scoring raises gets an ``internal_error`` record and the
-    others are scored. With ``shard``, only its share of the tasks in scope
-    is scored (:mod:`eai.runner.shards`) and the summary names the shard.
+    others are scored. The calls logged with an answer (tokens, finish
+    reason) go into its record's ``usage`` and their totals into the summary.
+    With ``shard``, only its share of the tasks in scope is scored
+    (:mod:`eai.runner.shards`) and the summary names the shard.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite_name = named_suite(plugins, suite_name)
@@ -112,9 +115,14 @@ def score(
     records = []
     for task in tasks:
         if task.id in evaluated:
-            records.append({"identifier": task.id, **evaluated[task.id], **({} if task.id in answers else {"unanswered": True})})
+            record = {"identifier": task.id, **evaluated[task.id], **({} if task.id in answers else {"unanswered": True})}
         elif task.id in answers:
-            records.append({"identifier": task.id, "model_error": answers[task.id].error})
+            record = {"identifier": task.id, "model_error": answers[task.id].error}
+        else:
+            continue
+        if task.id in answers and answers[task.id].calls:
+            record["usage"] = usage.recorded(answers[task.id].calls)
+        records.append(record)
     summary = score_summary(suite_name, module_name, records, tasks=len(tasks), strict=strict,
                             duplicated=len(duplicated), unmatched=unmatched)
     return ScoreResult(records, summary | ({"shard": str(shard)} if shard else {}))
@@ -123,9 +131,12 @@ def score(
 def score_summary(suite: str, module: str, records: Sequence[Record], *, tasks: int, strict: bool = False,
                   duplicated: int = 0, unmatched: Sequence[str] = ()) -> dict[str, Any]:
     """The summary :func:`score` writes for ``records`` of ``module`` out of ``tasks`` in scope."""
-    return {"suite": suite, "module": module,
-            **summarize(get_module(module).summarize, records, tasks=tasks, strict=strict),
-            "duplicated": duplicated, "unmatched_identifiers": sorted(unmatched)}
+    summary = {"suite": suite, "module": module,
+               **summarize(get_module(module).summarize, records, tasks=tasks, strict=strict),
+               "duplicated": duplicated, "unmatched_identifiers": sorted(unmatched)}
+    if any("usage" in r for r in records):
+        summary["usage"] = usage.summarize(records)
+    return summary
 
 
 def evaluate_all(module: AbilityModule, items: Sequence[tuple[Any, Task]], env: Env, progress: Progress) -> list[Record]:
@@ -185,4 +196,4 @@ def write_result(result: ScoreResult, out: Path) -> None:
     (out / "summary.json").write_text(json.dumps(result.summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     with (out / "records.jsonl").open("w", encoding="utf-8") as fh:
         for record in result.records:
-            fh.write(json.dumps(record, sort_keys=True) + "\n")
+            fh.write(jsonl.dumps(record))

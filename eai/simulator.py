@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from eai.collaboration.predicates import PredicateMap
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
@@ -190,6 +191,9 @@ class Simulator(ABC):
     modules: tuple[str, ...] = ("goal_interpretation", "subgoal_decomposition", "action_sequencing",
                                 "transition_modeling")
     subgoal_order: tuple[str, str] = ("relation", "state")
+    # How this simulator's atoms say PARTNR's predicates (evaluation functions,
+    # docs/collaboration.md); None: tasks with evaluation functions cannot run on it.
+    evaluation_predicates: PredicateMap | None = None
 
     @property
     @abstractmethod

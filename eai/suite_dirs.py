@@ -36,3 +36,12 @@ def suite_name(plugins: Plugins, spec: str) -> str:
     plugins.suites.register(info.suite, DirectorySuite(info.suite, info.simulator, info.description, lambda: resolved),
                             FOLDER_PLUGIN)
     return info.suite
+
+
+def suite_spec(plugins: Plugins, name: str) -> str:
+    """What names suite ``name`` again in another process (run.json): its
+    folder when it was given by folder, else its name."""
+    suite = plugins.suites.get(name)
+    if plugins.suites.plugin_of(name) == FOLDER_PLUGIN and isinstance(suite, DirectorySuite):
+        return str(suite.path)
+    return name

@@ -12,6 +12,8 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
+from eai.collaboration.spec import EvaluationSpec
+
 FORMAT_VERSION = 1
 
 AtomList = list[str]
@@ -94,13 +96,16 @@ class TaskFile(Strict):
     transition_model: TransitionModelSpec | None = None
     simulator_specific: dict[str, dict[str, Any]] = {}
     generation: GenerationSpec | None = None
+    evaluation: EvaluationSpec | None = None
 
     @model_serializer(mode="wrap")
-    def _without_absent_generation(self, handler: Any) -> Any:
-        """A benchmark's task files have no ``generation`` member at all."""
+    def _without_absent_members(self, handler: Any) -> Any:
+        """A benchmark's task files have no ``generation`` member at all, and
+        a task without evaluation functions no ``evaluation``."""
         data = handler(self)
-        if self.generation is None:
-            data.pop("generation", None)
+        for name in ("generation", "evaluation"):
+            if getattr(self, name) is None:
+                data.pop(name, None)
         return data
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -20,7 +21,7 @@ from eai.exceptions import EaiError, UnknownNameError
 from eai.sources import Archive, Pin
 from eai.suite import TaskSuite
 from eai.taskfile import InitialState, ObjectSpec, Scene, SuiteFile, TaskFile
-from eai.world import Action, Atom, Goal, Literal, Obj, Task, TransitionModelTask
+from eai.world import Action, Atom, Goal, Literal, Obj, SharedAtoms, Task, TransitionModelTask
 
 
 class TaskFileError(EaiError):
@@ -51,6 +52,8 @@ class _Base:
     specs: dict[str, ObjectSpec]
     objs: dict[str, Obj]
     relations: frozenset[Atom]
+    states: frozenset[Atom]  # the objects' unary states
+    atoms: frozenset[Atom]  # both
     mentioning: dict[str, frozenset[Atom]]  # object id -> base relations naming it
 
 
@@ -69,12 +72,8 @@ class _Builder:
 
     def build(self) -> Task:
         tf = self.tf
-        specs, objs, relations = self.initial(tf.initial)
+        specs, objs, init = self.initial(tf.initial)
         known = specs.keys()
-        init = relations
-        for spec in specs.values():
-            if spec.states:
-                init.update((state, spec.id) for state in spec.states)
         self.check_ids("relevant", [[x] for x in tf.relevant], known, skip=0)
         goal = Goal(
             tf.goal.ltl,
@@ -90,7 +89,7 @@ class _Builder:
             name=tf.name,
             instruction=tf.instruction,
             objects=tuple(objs.values()),
-            init=frozenset(init),
+            init=init,
             goal=goal,
             gold_plan=tuple(Action(step[0], tuple(step[1:])) for step in tf.gold_plan),
             relevant=tuple(tf.relevant),
@@ -99,26 +98,45 @@ class _Builder:
             ) if transition else None,
             extra=MappingProxyType(tf.simulator_specific),
             generation=MappingProxyType(tf.generation.model_dump() if tf.generation else {}),
+            evaluation=MappingProxyType(tf.evaluation.model_dump() if tf.evaluation else {}),
         )
 
-    def initial(self, initial: InitialState) -> tuple[dict[str, ObjectSpec], dict[str, Obj], set[Atom]]:
+    def initial(self, initial: InitialState) -> tuple[dict[str, ObjectSpec], dict[str, Obj], AbstractSet[Atom]]:
+        """The objects and the initial atoms: the base scene's relations less
+        those of removed objects and ``remove_relations``, plus ``relations``;
+        and the unary states of the objects (a task's spec replaces the
+        base's). With a base, the atoms share the base's (:class:`SharedAtoms`)."""
         if initial.base is not None and self.base is None:
             raise self.fail("initial.base", f"base scene {initial.base!r} is not available")
-        specs = dict(self.base.specs) if self.base else {}
-        objs = dict(self.base.objs) if self.base else {}
-        relations = set(self.base.relations) if self.base else set()
+        base = self.base
+        specs = dict(base.specs) if base else {}
+        objs = dict(base.objs) if base else {}
+        gone: set[str] = set()
         for i, oid in enumerate(initial.remove_objects):
-            if self.base is None or specs.pop(oid, None) is None:
+            if base is None or specs.pop(oid, None) is None:
                 raise self.fail(f"initial.remove_objects.{i}", f"no object {oid!r} to remove")
             del objs[oid]
-            relations -= self.base.mentioning.get(oid, frozenset())
+            gone.add(oid)
         for spec in initial.objects:
             specs[spec.id] = spec
             objs[spec.id] = _obj(spec)
-        relations.difference_update(map(tuple, initial.remove_relations))
         self.check_ids("initial.relations", initial.relations, specs.keys(), skip=1)
-        relations.update(tuple(rel) for rel in initial.relations)
-        return specs, objs, relations
+        added_relations = {tuple(rel) for rel in initial.relations}
+        added_states = {(state, oid) for oid in {spec.id for spec in initial.objects} for state in specs[oid].states}
+        if base is None:
+            return specs, objs, frozenset(added_relations | added_states)
+        dropped_relations = {tuple(rel) for rel in initial.remove_relations}
+        for oid in gone:
+            dropped_relations |= base.mentioning.get(oid, frozenset())
+        replaced = gone | {spec.id for spec in initial.objects if spec.id in base.specs}
+        dropped_states = {(state, oid) for oid in replaced for state in base.specs[oid].states}
+
+        def kept(atom: Atom) -> bool:
+            return ((atom in base.relations and atom not in dropped_relations) or atom in added_relations
+                    or (atom in base.states and atom not in dropped_states) or atom in added_states)
+
+        removed = [atom for atom in dropped_relations | dropped_states if not kept(atom)]
+        return specs, objs, SharedAtoms(base.atoms, removed, added_relations | added_states)
 
     def literals(self, field: str, items: list[Any], known: Iterable[str]) -> tuple[Literal, ...]:
         out = []
@@ -160,6 +178,7 @@ class DirectorySuite(TaskSuite):
         self._importer = importer
         self._suite: SuiteFile | None = None
         self._bases: dict[str, _Base] = {}
+        self._tasks: dict[str, Task] = {}  # tasks built so far (they are immutable), by id
 
     @property
     def path(self) -> Path:
@@ -177,18 +196,23 @@ class DirectorySuite(TaskSuite):
         return {name: list(ids) for name, ids in self.info().subsets.items()}
 
     def load(self, ids: list[str] | None = None) -> list[Task]:
+        """The tasks ``ids`` (default: all), in that order. Each file is read
+        once per process: a task loaded before is returned as it was."""
         known = self.ids()
         wanted = known if ids is None else list(ids)
         known_set = set(known)
         for task_id in wanted:
             if task_id not in known_set:
                 raise UnknownNameError(f"task of suite {self.name!r}", task_id, known)
-        files = [(self.path / "tasks" / f"{task_id}.json", task_id) for task_id in wanted]
+        files = [(self.path / "tasks" / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted)
+                 if task_id not in self._tasks]
         parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
         for (path, tf), (_, task_id) in zip(parsed, files):
             if tf.id != task_id:
                 raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
-        return [_Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
+        built = [_Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
+        self._tasks.update((task.id, task) for task in built)
+        return [self._tasks[task_id] for task_id in wanted]
 
     def base(self, name: str | None) -> _Base | None:
         if name is None:
@@ -208,8 +232,9 @@ class DirectorySuite(TaskSuite):
             for rel in relations:
                 for arg in rel[1:]:
                     mentioning.setdefault(arg, set()).add(rel)
-            self._bases[name] = _Base(specs, {oid: _obj(s) for oid, s in specs.items()}, relations,
-                                      {oid: frozenset(rels) for oid, rels in mentioning.items()})
+            states = frozenset((state, spec.id) for spec in specs.values() for state in spec.states)
+            self._bases[name] = _Base(specs, {oid: _obj(s) for oid, s in specs.items()}, relations, states,
+                                      relations | states, {oid: frozenset(rels) for oid, rels in mentioning.items()})
         return self._bases[name]
 
     def import_tasks(self, archives: Mapping[str, Archive], out: Path) -> None:
@@ -219,6 +244,7 @@ class DirectorySuite(TaskSuite):
             self._importer(archives, out)
             self._suite = None
             self._bases.clear()
+            self._tasks.clear()
 
     def file(self, key: str) -> Path:
         """A suite-level file named in suite.json ``files`` (e.g. the gold PDDL domain)."""

@@ -33,6 +33,25 @@ def test_eai_run_gives_subgoal_decomposition_its_node_budget(tmp_path):
     assert record["error_type"] == "budget_exhausted" and "node limit 1 reached" in record["error_detail"]
 
 
+
+def test_a_resumed_run_keeps_its_budget_from_run_json_and_names_a_different_one(tmp_path):
+    out = tmp_path / "run"
+    done = run_eai("run", "--suite", "virtualhome", "--module", "subgoal_decomposition", "--tasks", WASH_CLOTHES,
+                   "--max-nodes", "1", "--no-cache", "--quiet", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert json.loads((out / "run.json").read_text())["options"]["max_nodes"] == 1
+    (responses,) = out.rglob("responses.jsonl")
+    responses.write_text("")  # the task is asked again on resuming
+    again = run_eai("run", "--resume", "--out", str(out), "--quiet")
+    assert again.returncode == 0, again.stderr
+    (record,) = records(out)
+    assert record["error_type"] == "budget_exhausted" and "node limit 1 reached" in record["error_detail"]
+    other = run_eai("run", "--resume", "--out", str(out), "--max-nodes", "2")
+    assert other.returncode == 2 and other.stderr == (
+        f"error: --max-nodes differs from the run in {out}: it was started with 1, not 2 "
+        "(leave --max-nodes out to keep the run's)\n")
+
+
 @pytest.mark.slow
 def test_eai_compose_gives_the_planner_stage_its_node_budget(tmp_path):
     outcomes = []

@@ -1,5 +1,8 @@
 import json
+import os
 import re
+import subprocess
+import sys
 from importlib import metadata
 
 import pytest
@@ -19,6 +22,20 @@ def builtin_plugins() -> dict[str, str]:
     """Only eai's own plugins, whatever else is installed here (EAI_LOAD_PLUGINS)."""
     names = [ep.name for ep in metadata.distribution(DISTRIBUTION).entry_points if ep.group == "eai"]
     return {"EAI_LOAD_PLUGINS": ",".join(sorted(names))}
+
+
+@pytest.mark.parametrize("args", [["--help"], ["list", "suites"]])
+def test_help_and_list_leave_heavy_libraries_unimported(args):
+    # networkx (goal matching), langchain (model calls), unified_planning (planners) and the
+    # compose stages are imported where they are used; start-up does not pay for them
+    code = ("import sys\nfrom eai.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print(*sorted(sys.modules), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                            env={**os.environ, **builtin_plugins()}, timeout=120)
+    imported = set(result.stderr.split())
+    assert "eai.cli" in imported and result.stdout
+    heavy = {"networkx", "langchain_core", "unified_planning", "eai.compose.pipeline"}
+    assert not imported & heavy
 
 
 def test_doctor_json_reports_python():

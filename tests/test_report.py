@@ -37,8 +37,9 @@ def test_two_runs_of_one_model_are_two_rows_and_the_page_works_offline(tmp_path)
     assert rows["answers (gold)"]["Tasks: n (V)"] == str(TASKS)
     assert "by gold plan length" in report
     page = (out / "report.html").read_text()
-    assert page.count("<svg") >= 2
-    assert set(re.findall(r"https?://[^\"' )>]+", page)) <= {"http://www.w3.org/2000/svg"}
+    assert page.count('class="plotly-graph-div"') >= 2 and page.count("plotly.js v") == 1  # plotly.js inlined once
+    assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=[\"']?(https?:)?//", page)  # loads nothing
+    assert (out / "view" / "index.html").is_file()
     assert len(json.loads((out / "report.json").read_text())["units"]) == 2
 
 

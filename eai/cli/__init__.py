@@ -7,7 +7,7 @@ import sys
 import typer
 
 import eai
-from eai.cli import doctor, listing, merge, report, run, score, tasks
+from eai.cli import doctor, listing, merge, report, run, score, tasks, view
 from eai.cli.command import CONTEXT, Command, Group
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
@@ -16,7 +16,7 @@ app = typer.Typer(
     name="eai",
     help="Embodied Agent Interface: evaluate LLMs as embodied decision-making agents.\n\n"
          "Examples:\n\n\b\n    eai run --limit 5\n    eai run --model openai:gpt-4o-mini --module action_sequencing\n"
-         "    eai report runs/*\n    eai doctor",
+         "    eai report runs/*\n    eai view runs/*\n    eai doctor",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -31,6 +31,7 @@ app.command("run", cls=Command)(run.run_command)
 app.command("compose", cls=Command)(run.compose_command)
 app.command("merge", cls=Command)(merge.merge_command)
 app.command("report", cls=Command)(report.report_command)
+app.command("view", cls=Command)(view.view_command)
 
 
 def _version(value: bool) -> None:

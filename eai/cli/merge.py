@@ -8,7 +8,6 @@ import typer
 
 from eai import api
 from eai.cli.output import say
-from eai.cli.run import unit_line
 from eai.exceptions import EaiError
 from eai.merge import merge_caches, merge_run, merge_scores
 from eai.paths import check_output_folder
@@ -47,9 +46,8 @@ def merge_command(
             raise EaiError(f"{folder} is not a folder")
     plugins = get_plugins()
     if all((f / "run.json").is_file() for f in folders):
-        merge_run(folders, out, plugins)
-        for result in api.run_report(out).results:
-            say(unit_line(result))
+        merge_run(folders, out, plugins, say)
+        api.run_report(out)
         say(f"merged {len(folders)} shard(s) into {out} (run.json, every unit, report.md and report.html)")
     elif not any((f / "run.json").exists() for f in folders):
         merge_scores(folders, out, plugins)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from eai import api
 from eai.api import DEFAULT_MODEL
-from eai.cli.output import console, say
+from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
-from eai.compose.pipeline import parse_pipeline
+from eai.cli.progress import shown
 from eai.exceptions import EaiError
+from eai.llm import MAX_TOKENS
 from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
 
@@ -31,6 +32,8 @@ def optional_values(argv: list[str]) -> list[str]:
 
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
+AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
+               "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
 REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its attempt and what went wrong, up to K more times ({REPLAN_WHEN_GIVEN} when K is omitted)."
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
@@ -43,7 +46,7 @@ Out = Annotated[Optional[Path], typer.Option("--out", help="Run folder (default:
 Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Model calls in flight at once.")]
 BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
 Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature (paper: 0).")]
-MaxTokens = Annotated[Optional[int], typer.Option("--max-tokens", help="Longest answer, in tokens.")]
+MaxTokens = Annotated[int, typer.Option("--max-tokens", min=0, help="Longest answer, in tokens (0: the server's limit).")]
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
 Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts.")]
 CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
@@ -62,31 +65,67 @@ LiveEnvironment = Annotated[Optional[str], typer.Option(
                           "default for episodes: the simulator's symbolic world.")]
 
 
+# run.json's options, by the command-line parameter that sets each (--resume takes those not given)
+RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
+           "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
+           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents")  # kept in run.json's options
+
+
+def resumed(ctx: typer.Context) -> dict[str, Any]:
+    """The command's options; with --resume, those of the run in --out that the command line does not give."""
+    values = dict(ctx.params)
+    if not values["resume"]:
+        return values
+    if values["out"] is None:
+        raise EaiError("--resume needs --out, the folder of the run to finish")
+    from eai.runner.run import read_manifest  # here: the runner imports the compose stages
+    previous = read_manifest(values["out"])
+    given = {param: previous[key] for param, key in RESUMED.items()}
+    given["tasks"] = ",".join(given["tasks"]) or None
+    given["max_tokens"] = given["max_tokens"] or 0
+    given.update((param, previous["options"][param]) for param in MODULE_OPTIONS if param in previous["options"])
+    if "max_nodes" in given:
+        given["max_nodes"] = given["max_nodes"] or 0  # no limit: --max-nodes 0
+    for param, value in given.items():
+        source = ctx.get_parameter_source(param)  # typer's own copy of click's ParameterSource
+        if param in values and source is not None and source.name == "DEFAULT":
+            values[param] = value
+    return values
+
+
+def resume_hint(folder: Path) -> str:
+    return f"what was answered is kept; to continue: eai run --resume --out {folder}"
+
+
 def execute(
-    suites: list[str], modules: list[str], models: list[str], limit: int | None, tasks: str | None,
+    suite: list[str], module: list[str], model: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
-    max_tokens: int | None, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
-    replan: int, action_failure_p: float, seed: int, environment: str | None, options: dict[str, Any],
+    max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
+    replan: int, action_failure_p: float, seed: int, environment: str | None,
+    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
     shard: str | None = None, executor: str = "local", address: str | None = None,
 ) -> None:
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[errors]} failed calls"), TimeRemainingColumn(),
-                  console=console, disable=quiet) as progress:
-        bars: dict[str, int] = {}
+    from eai.runner.calls import EndpointDown
 
-        def update(label: str, done: int, total: int, errors: int) -> None:
-            if label not in bars:
-                bars[label] = progress.add_task(label, total=total, errors=0)
-            progress.update(bars[label], completed=done, total=total, errors=errors)
-
-        finished = api.run(models, suites, modules, out, tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
-                           limit=limit, resume=resume, concurrency=concurrency, base_url=base_url, temperature=temperature,
-                           max_tokens=max_tokens, timeout=timeout, retries=retries, cache=cache, use_cache=not no_cache,
-                           replan=replan, action_failure_p=action_failure_p, seed=seed, environment=environment,
-                           options=options, progress=update, shard=shard,
-                           executor=executor, address=address)
-    for result in finished.results:
-        say(unit_line(result))
+    folder = out or api.default_out()
+    try:
+        with shown(quiet) as progress:
+            finished = api.run(model, suite, module, folder,
+                               tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
+                               limit=limit, resume=resume, concurrency=concurrency, base_url=base_url,
+                               temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
+                               cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
+                               seed=seed, environment=environment,
+                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
+                                        **({"agents": agents} if agents == 2 else {})},
+                               progress=progress, say=say, shard=shard, executor=executor,
+                               address=address)
+    except EndpointDown as exc:
+        raise EaiError(f"{exc}; {resume_hint(folder)}") from None
+    except KeyboardInterrupt:
+        print(f"interrupted: {resume_hint(folder)}", file=sys.stderr)
+        raise typer.Exit(130) from None
     say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
     failed = sum(r.summary.get("model_errors", 0) for r in finished.results)
     if failed and not any(r.summary.get("n") for r in finished.results):
@@ -94,28 +133,19 @@ def execute(
                        f"{finished.folder}); fix the cause and add --resume to ask them again")
 
 
-def unit_line(result: api.Result) -> str:
-    """What one unit's figures are over: ``virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks``."""
-    s = result.summary
-    failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
-    empty = " (nothing scored: no figures)" if not s.get("n") else ""
-    share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
-    return (f"{result.suite}/{result.module}/{result.model}: n={s.get('n')} of {s.get('tasks')} tasks"
-            f"{failed}{empty}{share}")
-
-
 def run_command(
+    ctx: typer.Context,
     suite: Suites = [],
     module: Annotated[list[str], typer.Option("--module", help=f"Ability module (repeatable): {', '.join(MODULES)}. Default: all.")] = [],
     model: Models = [],
     limit: Limit = None,
     tasks: TaskIds = None,
     out: Out = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out: tasks already answered are kept, the others are asked.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out with its options (run.json): tasks already answered are kept, the others are asked.")] = False,
     concurrency: Concurrency = 8,
     base_url: BaseUrl = None,
     temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = None,
+    max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     cache: CachePath = None,
@@ -131,6 +161,7 @@ def run_command(
     shard: ShardOption = None,
     executor: ExecutorName = "local",
     address: Address = None,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = 1,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -149,18 +180,22 @@ def run_command(
         eai run --suite virtualhome --module action_sequencing --tasks 27_2,417_1
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
-        eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt --resume
+        eai run --resume --out runs/gpt
+        eai run --suite partnr-vh --agents 2 --limit 8
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
         eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
     """
     for name in module:
         get_module(name)
-    execute(suite, module or list(MODULES), model, limit, tasks, out, resume, concurrency, base_url, temperature,
-            max_tokens, timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
-            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard, executor, address)
+    values = resumed(ctx)
+    agents = values["agents"]
+    if agents == 2 and set(values["module"]) - {"action_sequencing"}:
+        raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
+    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))})
 
 
 def compose_command(
+    ctx: typer.Context,
     pipeline: Annotated[str, typer.Argument(help="Stages joined by '+', e.g. goal_interpretation+action_sequencing.")],
     suite: Suites = [],
     model: Models = [],
@@ -172,7 +207,7 @@ def compose_command(
     concurrency: Concurrency = 8,
     base_url: BaseUrl = None,
     temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = None,
+    max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     cache: CachePath = None,
@@ -208,11 +243,13 @@ def compose_command(
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
     """
     plugins = get_plugins()
+    from eai.compose.pipeline import parse_pipeline  # here: it imports the compose stages
+
     chosen = parse_pipeline(pipeline, plugins)
     modules = [chosen.name]
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:
         modules.append(chosen.final.name)
-    execute(suite, modules, model, limit, tasks, out, resume, concurrency, base_url, temperature, max_tokens,
-            timeout, retries, cache, no_cache, quiet, replan, action_failure_p, seed, environment,
-            budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb), shard, executor, address)
+    values = resumed(ctx)
+    del values["pipeline"], values["modular"]
+    execute(**values, module=modules)
 

@@ -33,7 +33,7 @@ def score_command(
     planner: str = typer.Option(None, "--planner", help="Planner the module uses (see: eai list planners); default: bfs for subgoal decomposition, fast_downward for transition modeling."),
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
-    workers: int = typer.Option(None, "--workers", min=1, help="Planner runs at once (default: every core)."),
+    workers: int = typer.Option(None, "--workers", min=1, help="Processes evaluating answers at once (default: one; transition modeling: planner runs, default: every core)."),
     executor: str = typer.Option("local", "--executor", help="Where the answers are scored (see: eai list executors): local, or e.g. ray, split over the cluster's CPUs (docs/scale.md)."),
     address: str = typer.Option(None, "--address", help="The cluster the executor joins; default: a local one."),
     shard: str = typer.Option(None, "--shard", metavar="I/N", help="Score only shard I of N (counted from 0): task k of the suite's tasks for the module goes to shard k mod N; eai merge joins the N folders (docs/scale.md)."),

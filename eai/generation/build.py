@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from eai.collaboration.spec import EvaluationSpec
 from eai.exceptions import EaiError
 from eai.generation.certify import PLANNER, certify
 from eai.generation.generator import Candidate, Generator
@@ -132,7 +133,8 @@ def _task(candidate: Candidate, title: str, instruction: str, spec: GenerationSp
     """The candidate as a task without an id or a gold plan yet."""
     scene = candidate.scene
     task = replace(scene, id="", name=title, instruction=instruction, gold_plan=(), relevant=candidate.relevant,
-                   transition_model=None, generation=MappingProxyType(spec.model_dump()))
+                   transition_model=None, generation=MappingProxyType(spec.model_dump()),
+                   evaluation=MappingProxyType(dict(candidate.evaluation or {})))
     return simulator.with_goal(task, candidate.goal)
 
 
@@ -145,7 +147,8 @@ def task_file(task: Task, candidate: Candidate) -> TaskFile:
         goal=GoalSpec(ltl=goal.ltl, state=[_literal(lit) for lit in goal.state],
                       relation=[_literal(lit) for lit in goal.relation], action=[list(step) for step in goal.action]),
         gold_plan=[[action.name, *action.args] for action in task.gold_plan],
-        simulator_specific=_plain(task.extra), generation=GenerationSpec.model_validate(_plain(task.generation)))
+        simulator_specific=_plain(task.extra), generation=GenerationSpec.model_validate(_plain(task.generation)),
+        evaluation=EvaluationSpec.model_validate(_plain(task.evaluation)) if task.evaluation else None)
 
 
 def scene_of(task: Task) -> Scene:

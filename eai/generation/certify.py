@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from eai.collaboration.evaluation import judge
 from eai.goals import GoalChecker
 from eai.ltl import parse
 from eai.modules.subgoal_decomposition.refine import Refiner, Subgoal
@@ -40,7 +41,10 @@ def certify(task: Task, stages: Sequence[str], simulator: Simulator, planner: Se
 
 def reaches(task: Task, plan: Sequence[Action], simulator: Simulator, checker: GoalChecker | None = None) -> bool:
     """Whether ``plan`` runs from ``task``'s initial state without an error or
-    an additional step and satisfies its goal."""
+    an additional step and satisfies its goal, and its evaluation functions
+    if it has any (percent complete 1)."""
     run = execute(simulator.world(task), plan)
     checker = checker or GoalChecker(task, simulator.vocabulary)
-    return run.executable and not run.additional_steps and checker.check(run.trajectory).success
+    if not (run.executable and not run.additional_steps and checker.check(run.trajectory).success):
+        return False
+    return not task.evaluation or judge(task, simulator, run.trajectory.states).success

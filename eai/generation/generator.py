@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from eai.simulator import Simulator
 from eai.suite import TaskSuite
@@ -38,7 +39,9 @@ class Candidate:
     scene (the object ids it is about; two alike are an error); ``stages`` are the subgoals, as LTL state
     formulas in the scene's object ids, that the planner reaches one after
     the other for its gold plan; ``rule`` is the plausibility rule that
-    admitted it.
+    admitted it; ``evaluation`` its evaluation functions in task-file form
+    (docs/collaboration.md), if it has any: the gold plan must then reach
+    percent complete 1 as well.
     """
 
     category: str
@@ -49,6 +52,7 @@ class Candidate:
     words: Mapping[str, str]
     relevant: tuple[str, ...]
     rule: str
+    evaluation: Mapping[str, Any] | None = None
 
 
 class Generator(ABC):

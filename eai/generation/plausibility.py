@@ -18,8 +18,9 @@ from eai.exceptions import EaiError
 from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
-from eai.runner.calls import RetryPolicy, call
+from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
 from eai.runner.run import resolve_model
+from eai.runner.store import stored
 
 PROMPT = """You check tasks that a household robot will be asked to do in an ordinary home.
 A task is reasonable when each object the robot must carry can be carried in one hand,
@@ -38,20 +39,22 @@ class ModelFilter:
         self.spec, self.retry = spec, retry
         self.model: LanguageModel = resolve_model(plugins, spec, options or {})
         self.cache = ResponseCache(cache) if cache is not None and self.model.cacheable else None
+        self.endpoint = Endpoint(self.model.endpoint or f"{self.model.provider}'s server", 1)
 
     def judge(self, instruction: str) -> tuple[bool, str]:
         """(keep the task?, the model's answer)."""
         request = Request((Message("user", PROMPT.format(instruction=instruction)),), GenerationConfig())
         key = cache_key(self.model, request) if self.cache is not None else None
-        answer = self.cache.get(key[0]) if key else None  # type: ignore[union-attr]
-        if answer is None:
+        kept = self.cache.get(key[0]) if key else None  # type: ignore[union-attr]
+        if kept is None:
             try:
-                answer = asyncio.run(call(self.model, request, self.retry))
-            except ModelCallError as exc:
+                kept = stored(asyncio.run(call(self.model, request, self.retry, self.endpoint))[0])
+            except (ModelCallError, EndpointDown) as exc:
                 raise EaiError(f"--filter-model {self.spec}: {exc}; nothing was written (the answers so far are "
                                f"cached)") from None
             if key:
-                self.cache.put(key[0], key[1], answer)  # type: ignore[union-attr]
+                self.cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
+        answer = kept["text"]
         words = re.findall(r"[a-z]+", answer.lower())
         return bool(words) and words[0] == "reasonable", answer.strip()
 

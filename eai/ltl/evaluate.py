@@ -192,10 +192,10 @@ class _Run:
 
     def _prim(self, prim: Prim, env: Env) -> int:
         universe = self.universe
-        denoted = [(env[a],) if a in env else universe.denotes(a) for a in prim.args]
+        denoted = universe.arguments(prim, env)
         kind = universe.kind(prim)
         if kind == CLASS_TEST:
-            return self.full if any(universe.class_of.get(obj) == prim.name for obj in denoted[0]) else 0
+            return self.full if universe.passes(prim, denoted) else 0
         got = 0
         if kind == ACTION:
             for k, args in self.at.get(prim.name, ()):

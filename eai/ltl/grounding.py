@@ -28,24 +28,24 @@ Options come from a depth-first search in a fixed order: objects in universe
 order, alternatives in formula order, earlier parts of the formula branching
 first. Before each branch the search checks, in three-valued logic over the
 literals fixed so far, that no pending part has become false, so a dead branch
-is abandoned at once rather than after enumerating its sub-branches.
+is abandoned at once rather than after enumerating its sub-branches
+(:mod:`eai.ltl.lookahead`). Where later alternatives can only repeat options
+of the first one (see ``_Replay``), they are read from its options instead of
+being searched again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, product
-from typing import Union
 
+from eai.ltl.assignment import Assignment, Key, Mark
+from eai.ltl.lookahead import Env, Item, Lookahead, Work
 from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
-from eai.ltl.universe import ACTION, CLASS_TEST, Universe
+from eai.ltl.universe import ACTION, CLASS_TEST, STATE, Universe
 from eai.world.actions import Action
 from eai.world.state import Atom, State
-
-Env = dict[str, str]
-Item = tuple[Formula, Env, bool, bool]  # node, bindings, asserted true?, negative literals unlisted?
-Work = Union[tuple[Item, "Work"], None]  # a linked list of pending items
 
 
 @dataclass(frozen=True)
@@ -62,10 +62,35 @@ class GoalOption:
 
 
 class _Choice:
-    """Alternatives for one item: each a list of items that must all hold."""
+    """Alternatives for one item: each a list of items that must all hold.
+    ``ordered``: already in the order the preferred state asks for."""
 
-    def __init__(self, alternatives: Iterable[list[Item]]) -> None:
-        self.alternatives = iter(alternatives)
+    def __init__(self, alternatives: Iterable[list[Item]], ordered: bool = False, replay: _Replay | None = None) -> None:
+        self.alternatives = alternatives
+        self.ordered = ordered
+        self.replay = replay
+
+
+class _Replay:
+    """A branch whose first alternative fixes nothing and whose others only
+    forbid atoms, listing nothing (``not (C(o) and B(o))`` with ``C(o)`` false
+    by class, in the unlisted part of ``forn``). Each other alternative's
+    options are the first one's, in order, less those whose branch made a
+    forbidden atom true; so they are read from the first one's instead of
+    being searched again."""
+
+    def __init__(self, forbidden: list[list[Key]]) -> None:
+        self.forbidden = forbidden  # per further alternative, the atoms it requires false
+        self.start: int | None = None  # where the first alternative's options begin in the log
+
+    def again(self, found: list[tuple[GoalOption, dict[Key, bool]]]) -> Iterator[tuple[GoalOption, dict[Key, bool]]]:
+        """The further alternatives' options, given the first one's ``found``
+        with the values that held at each (a further alternative adds only
+        false values, so the true ones stay as they were)."""
+        for keys in self.forbidden:
+            for found_option in found:
+                if not any(found_option[1].get(key) for key in keys):
+                    yield found_option
 
 
 def options(formula: Formula, universe: Universe, prefer: State | None = None) -> Iterator[GoalOption]:
@@ -100,6 +125,14 @@ def _check_polarity(formula: Formula, polarity: int) -> None:
         _check_polarity(formula.body, 0)
 
 
+def _signed(item: Item) -> Item:
+    """``item`` with its negations moved into its sign."""
+    node, env, positive, unlisted = item
+    while isinstance(node, Not):
+        node, positive = node.arg, not positive
+    return node, env, positive, unlisted
+
+
 def _push(items: list[Item], work: Work) -> Work:
     for item in reversed(items):
         work = (item, work)
@@ -107,20 +140,21 @@ def _push(items: list[Item], work: Work) -> Work:
 
 
 class _Search:
-    """One depth-first search with an undo trail."""
+    """One depth-first search over an :class:`Assignment`."""
 
     def __init__(self, universe: Universe, prefer: State | None = None) -> None:
         self.universe = universe
         self.prefer = prefer
-        self.value: dict[Atom | Action, bool] = {}  # what the branch requires
-        self.listed: set[Atom] = set()
-        self.trail: list[tuple[bool, Atom | Action]] = []  # (listed?, key) to undo
-        self.literals: list[tuple[bool, Atom]] = []
-        self.actions: list[Action] = []
+        self.now = Assignment()
+        self.lookahead = Lookahead(universe, self.now, self._scope)
         self.scopes: dict[int, tuple[Formula, tuple[str, ...], Formula]] = {}
+        self.facts: dict[tuple[int, tuple[tuple[str, str], ...]], bool] = {}  # _fact, per node and bindings
 
     def run(self, root: Formula) -> Iterator[GoalOption]:
-        branches: list[tuple[Iterator[list[Item]], Work, tuple[int, int, int]]] = []
+        branches: list[tuple[Iterator[list[Item]], Work, Mark, _Replay | None]] = []
+        log: list[tuple[GoalOption, dict[Key, bool]]] = []  # options found while a replay's first alternative runs
+        recording = 0  # how many replays' first alternatives are running
+        now = self.now
         work: Work = ((root, {}, True, False), None)
         while True:
             while work is not None:
@@ -129,45 +163,70 @@ class _Search:
                 if isinstance(got, list):
                     work = _push(got, work)
                     continue
-                if got is not None and self._viable((item, work)):
-                    alternatives = got.alternatives if self.prefer is None else self._preferred(got.alternatives)
-                    branches.append((alternatives, work, self._mark()))
+                if got is not None:
+                    ordered = self.prefer is None or got.ordered
+                    alternatives = got.alternatives if ordered else self._preferred(got.alternatives)
+                    # a replay's first alternative fixes nothing: the next look-ahead will do
+                    if got.replay is not None or self.lookahead.viable((item, work)):
+                        branches.append((iter(alternatives), work, now.mark(), got.replay))
                 break
             else:
-                yield GoalOption(tuple(self.literals), tuple(self.actions))
+                option = GoalOption(tuple(now.literals), tuple(now.actions))
+                if recording:
+                    log.append((option, dict(now.value)))
+                yield option
             work = None
             while branches and work is None:
-                alternatives, rest, mark = branches[-1]
-                self._undo(mark)
+                alternatives, rest, mark, replay = branches[-1]
+                now.undo(mark)
+                if replay is not None and replay.start is not None:
+                    branches.pop()
+                    recording -= 1
+                    found, log = log[replay.start:], log[:replay.start] if not recording else log
+                    for again in replay.again(found):
+                        if recording:
+                            log.append(again)
+                        yield again[0]
+                    continue
                 chosen = next(alternatives, None)
                 if chosen is None:
                     branches.pop()
                 else:
                     work = _push(chosen, rest)
+                    if replay is not None:
+                        replay.start = len(log)
+                        recording += 1
             if work is None:
                 return
 
-    # The trail.
+    # Replays: see _Replay.
 
-    def _mark(self) -> tuple[int, int, int]:
-        return len(self.trail), len(self.literals), len(self.actions)
+    def _replay(self, alternatives: list[list[Item]]) -> _Replay | None:
+        """A :class:`_Replay` when ``alternatives`` have its shape."""
+        if len(alternatives) < 2 or not all(map(self._free, alternatives[0])):
+            return None
+        forbidden = [self._forbids(items) for items in alternatives[1:]]
+        return None if any(keys is None for keys in forbidden) else _Replay(forbidden)  # type: ignore[arg-type]
 
-    def _undo(self, mark: tuple[int, int, int]) -> None:
-        trail, literals, actions = mark
-        while len(self.trail) > trail:
-            listed, key = self.trail.pop()
-            if listed:
-                self.listed.discard(key)
-            else:
-                del self.value[key]
-        del self.literals[literals:], self.actions[actions:]
+    def _free(self, item: Item) -> bool:
+        """Does ``item`` hold by a class test alone (so it fixes nothing)?"""
+        node, env, positive, _ = _signed(item)
+        if not isinstance(node, Prim) or self.universe.kind(node) != CLASS_TEST:
+            return False
+        return self.lookahead.prim_truth(node, env) == positive
 
-    def _require(self, key: Atom | Action, truth: bool) -> bool:
-        have = self.value.get(key)
-        if have is None:
-            self.value[key] = truth
-            self.trail.append((False, key))
-        return have is None or have == truth
+    def _forbids(self, items: list[Item]) -> list[Key] | None:
+        """The ground atoms ``items`` require false without listing them, if that is all they do."""
+        keys: list[Key] = []
+        for item in items:
+            node, env, positive, unlisted = _signed(item)
+            if positive or not unlisted or not isinstance(node, Prim) or self.universe.kind(node) != STATE:
+                return None
+            denoted = self.universe.arguments(node, env)
+            if any(len(d) != 1 for d in denoted):
+                return None
+            keys.append((node.name, *(d[0] for d in denoted)))
+        return keys
 
     # Expansion: one item into the items it needs, or alternatives, or None (conflict).
 
@@ -181,23 +240,26 @@ class _Search:
             return [(arg, env, positive, unlisted) for arg in node.args]
         if isinstance(node, Implies):
             parts = [(node.lhs, env, not positive, unlisted), (node.rhs, env, positive, unlisted)]
-            return _Choice([part] for part in parts) if positive else parts
+            return _Choice([[part] for part in parts]) if positive else parts
         if isinstance(node, ForN):
-            return _Choice(self._counts(node, env, positive, unlisted))
+            return _Choice(self._counts(node, env, positive, unlisted), ordered=True)
         if isinstance(node, (And, Or)):
             parts = [(arg, env, positive, unlisted) for arg in node.args]
         else:
             parts = [(body, inner, positive, unlisted) for body, inner in self._scope(node, env)]
         if isinstance(node, (And, Forall)) == positive:
             return parts
-        return _Choice([part] for part in parts)
+        alternatives = [[part] for part in parts]
+        if unlisted:  # the preferred state cannot order alternatives that list nothing
+            return _Choice(alternatives, ordered=True, replay=self._replay(alternatives) if isinstance(node, And) else None)
+        return _Choice(alternatives)
 
     def _prim(self, prim: Prim, env: Env, positive: bool, unlisted: bool) -> list[Item] | _Choice | None:
         universe = self.universe
-        denoted = [(env[a],) if a in env else universe.denotes(a) for a in prim.args]
+        denoted = universe.arguments(prim, env)
         kind = universe.kind(prim)
         if kind == CLASS_TEST:
-            truth = any(universe.class_of.get(obj) == prim.name for obj in denoted[0])
+            truth = universe.passes(prim, denoted)
             return [] if truth == positive else None
         if any(len(d) != 1 for d in denoted):
             ground = [(Prim(prim.name, args), {}, positive, unlisted) for args in product(*denoted)]
@@ -205,18 +267,16 @@ class _Search:
         args = tuple(d[0] for d in denoted)
         if kind == ACTION:
             action = Action(prim.name, args)
-            if not self._require(action, positive):
+            if not self.now.require(action, positive):
                 return None
             if positive:
-                self.actions.append(action)
+                self.now.actions.append(action)
             return []
         atom = (prim.name, *args)
-        if not self._require(atom, positive):
+        if not self.now.require(atom, positive):
             return None
-        if (positive or not unlisted) and atom not in self.listed:
-            self.listed.add(atom)
-            self.trail.append((True, atom))
-            self.literals.append((positive, atom))
+        if positive or not unlisted:
+            self.now.list_literal(positive, atom)
         return []
 
     def _scope(self, node: Forall | Exists | ForN, env: Env) -> list[tuple[Formula, Env]]:
@@ -227,41 +287,58 @@ class _Search:
         return [(body, {**env, node.var: obj}) for obj in domain]
 
     def _counts(self, node: ForN, env: Env, positive: bool, unlisted: bool) -> Iterator[list[Item]]:
-        """Alternatives for ``forn`` (positive) or ``not forn`` (negative)."""
+        """Alternatives for ``forn`` (positive) or ``not forn`` (negative), in preferred order.
+
+        Each alternative picks some objects to satisfy the body: exactly N
+        (the others must not), or for ``not forn`` fewer than N (the others
+        must not) or N + 1. With a preferred state, the alternatives whose
+        picked objects all satisfy the body there come first (so sorting the
+        lazily made alternatives is never needed).
+        """
         bodies = self._scope(node, env)
         everyone = range(len(bodies))
+        # one item per object and sign, shared by the alternatives (so their truths are remembered across them)
+        holding = [(*body, True, unlisted) for body in bodies]
+        failing = [(*body, False, True) for body in bodies]
+        counts = [(node.n, True)] if positive else [(k, True) for k in range(min(node.n, len(bodies) + 1))]
+        counts += [] if positive else [(node.n + 1, False)]
 
-        def picks(k: int) -> Iterator[tuple[int, ...]]:
-            return combinations(everyone, k) if k <= len(bodies) else iter(())
+        def alternatives(among: Sequence[int], keep: Callable[[tuple[int, ...]], bool]) -> Iterator[list[Item]]:
+            for k, exclusive in counts:
+                for picked in combinations(among, k) if k <= len(among) else ():
+                    if keep(picked):
+                        chosen = set(picked)
+                        others = [failing[i] for i in everyone if i not in chosen] if exclusive else []
+                        yield [holding[i] for i in picked] + others
 
-        def exactly(k: int) -> Iterator[list[Item]]:
-            for picked in picks(k):
-                chosen = set(picked)
-                yield [(*bodies[i], True, unlisted) for i in picked] + [
-                    (*bodies[i], False, True) for i in everyone if i not in chosen
-                ]
-
-        if positive:
-            return exactly(node.n)
-        fewer = chain.from_iterable(exactly(k) for k in range(min(node.n, len(bodies) + 1)))
-        more = ([(*bodies[i], True, unlisted) for i in picked] for picked in picks(node.n + 1))
-        return chain(fewer, more)
+        if self.prefer is None or unlisted:  # the preferred state cannot order alternatives that list nothing
+            return alternatives(everyone, lambda picked: True)
+        liked = [i for i, (body, inner) in enumerate(bodies) if self._fact(body, inner)]
+        liking = set(liked)
+        return chain(alternatives(liked, lambda picked: True),
+                     alternatives(everyone, lambda picked: not liking.issuperset(picked)))
 
     # Preference: alternatives true in the preferred state first.
 
-    def _preferred(self, alternatives: Iterator[list[Item]]) -> Iterator[list[Item]]:
-        listed = list(alternatives)
-        return iter(sorted(listed, key=lambda items: not all(self._fact(n, e) == p for n, e, p, unlisted in items
-                                                             if not unlisted)))
+    def _preferred(self, alternatives: Iterable[list[Item]]) -> list[list[Item]]:
+        return sorted(alternatives, key=lambda items: not all(self._fact(n, e) == p for n, e, p, unlisted in items
+                                                              if not unlisted))
 
     def _fact(self, node: Formula, env: Env) -> bool:
         """Truth in the preferred state (actions count as true: a state cannot tell)."""
+        key = (id(node), tuple(env.items()))
+        fact = self.facts.get(key)
+        if fact is None:
+            fact = self.facts[key] = self._fact_of(node, env)
+        return fact
+
+    def _fact_of(self, node: Formula, env: Env) -> bool:
         if isinstance(node, Prim):
             universe = self.universe
-            denoted = [(env[a],) if a in env else universe.denotes(a) for a in node.args]
+            denoted = universe.arguments(node, env)
             kind = universe.kind(node)
             if kind == CLASS_TEST:
-                return any(universe.class_of.get(obj) == node.name for obj in denoted[0])
+                return universe.passes(node, denoted)
             if kind == ACTION:
                 return True
             return any((node.name, *args) in self.prefer for args in product(*denoted))  # type: ignore[operator]
@@ -279,66 +356,3 @@ class _Search:
         if isinstance(node, Exists):
             return any(truths)
         return sum(truths) == node.n
-
-    # Look-ahead: three-valued truth under the literals fixed so far (None: open).
-
-    def _viable(self, work: Work) -> bool:
-        """No pending item is already false."""
-        while work is not None:
-            (node, env, positive, _), work = work
-            truth = self._truth(node, env)
-            if truth is not None and truth != positive:
-                return False
-        return True
-
-    def _truth(self, node: Formula, env: Env) -> bool | None:
-        if isinstance(node, Prim):
-            return self._prim_truth(node, env)
-        if isinstance(node, Not):
-            truth = self._truth(node.arg, env)
-            return None if truth is None else not truth
-        if isinstance(node, Implies):
-            return _kleene_or((_negate(self._truth(node.lhs, env)), self._truth(node.rhs, env)))
-        if isinstance(node, (And, Or, Then)):
-            truths = (self._truth(arg, env) for arg in node.args)
-        else:
-            truths = (self._truth(body, inner) for body, inner in self._scope(node, env))
-        if isinstance(node, (And, Then, Forall)):
-            return _negate(_kleene_or(map(_negate, truths)))
-        if isinstance(node, (Or, Exists)):
-            return _kleene_or(truths)
-        surely = maybe = 0
-        for truth in truths:
-            surely += truth is True
-            maybe += truth is not False
-            if surely > node.n:
-                return False
-        if maybe < node.n:
-            return False
-        return True if surely == maybe else None
-
-    def _prim_truth(self, prim: Prim, env: Env) -> bool | None:
-        universe = self.universe
-        denoted = [(env[a],) if a in env else universe.denotes(a) for a in prim.args]
-        kind = universe.kind(prim)
-        if kind == CLASS_TEST:
-            return any(universe.class_of.get(obj) == prim.name for obj in denoted[0])
-        if kind == ACTION:
-            return _kleene_or(self.value.get(Action(prim.name, args)) for args in product(*denoted))
-        if all(len(d) == 1 for d in denoted):
-            return self.value.get((prim.name, *(d[0] for d in denoted)))
-        return _kleene_or(self.value.get((prim.name, *args)) for args in product(*denoted))
-
-
-def _negate(truth: bool | None) -> bool | None:
-    return None if truth is None else not truth
-
-
-def _kleene_or(truths: Iterable[bool | None]) -> bool | None:
-    got: bool | None = False
-    for truth in truths:
-        if truth:
-            return True
-        if truth is None:
-            got = None
-    return got

@@ -27,7 +27,7 @@ Both the evaluator and the grounder read a formula through these rules:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from eai.ltl.syntax import And, Formula, Implies, Not, Or, Prim
 from eai.world.objects import Obj
@@ -70,6 +70,14 @@ class Universe:
         if name in self.class_of:
             return (name,)
         return self.by_class.get(name, (name,))
+
+    def arguments(self, prim: Prim, env: Mapping[str, str]) -> list[tuple[str, ...]]:
+        """The objects each argument of ``prim`` may stand for: its binding in ``env``, else :meth:`denotes`."""
+        return [(env[a],) if a in env else self.denotes(a) for a in prim.args]
+
+    def passes(self, prim: Prim, arguments: list[tuple[str, ...]]) -> bool:
+        """Whether the class test ``prim`` holds of an object its argument may stand for."""
+        return any(self.class_of.get(obj) == prim.name for obj in arguments[0])
 
     def scope(self, var: str, body: Formula, conjunctive: bool = False) -> tuple[tuple[str, ...], Formula]:
         """The objects a quantifier over ``var`` ranges over, and its effective

@@ -11,6 +11,7 @@ from eai.environment import EnvironmentProvider
 from eai.llm import Message
 from eai.plugins import Plugins
 from eai.simulator import Simulator
+from eai.spread import spread
 from eai.world import Task
 
 Record = dict[str, Any]
@@ -57,14 +58,12 @@ class AbilityModule(ABC):
         """Metrics and error categories of one output, as a JSON-able record."""
 
     def evaluate_all(self, items: Sequence[tuple[Any, Task]], env: Env, progress: Progress = lambda done, total: None) -> list[Record]:
-        """Records of many ``(parsed, task)`` pairs, in order. This default
-        evaluates one by one; a module whose evaluation runs processes (a
-        planner) overrides it to spread them over the cores."""
-        records = []
-        for done, (parsed, task) in enumerate(items, 1):
-            records.append(self.evaluate(parsed, task, env))
-            progress(done, len(items))
-        return records
+        """Records of many ``(parsed, task)`` pairs, in order, evaluated over
+        ``env.options["workers"]`` forked processes (default: one; one too
+        when plans run in a live environment). A module whose evaluation runs
+        processes of its own (a planner) overrides it."""
+        workers = 1 if env.environment is not None else env.options.get("workers") or 1
+        return spread(lambda i: self.evaluate(*items[i], env), len(items), workers, progress)
 
     @abstractmethod
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:

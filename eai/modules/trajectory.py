@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eai.collaboration.evaluation import judge
 from eai.goals import GoalReport
 from eai.modules.base import Record, percent
 from eai.simulator import Simulator
@@ -47,8 +48,14 @@ def trajectory_record(
 
 def benchmark_fields(simulator: Simulator, task: Task, trajectory: Trajectory) -> Record:
     """``task_progress`` of ``trajectory`` (a fraction) when the benchmark
-    defines progress, and ``excluded`` (why) when it leaves the task out."""
+    defines progress, ``percent_complete`` and ``evaluation_success`` (a
+    fraction, a verdict) when the task has evaluation functions
+    (docs/collaboration.md), and ``excluded`` (why) when it leaves the task out."""
     fields: Record = {}
+    if task.evaluation:
+        tracker = judge(task, simulator, trajectory.states)
+        fields["percent_complete"] = round(tracker.percent_complete, 6)
+        fields["evaluation_success"] = tracker.success
     progress = simulator.progress(task, trajectory)
     if progress is not None:
         fields["task_progress"] = round(progress, 4)
@@ -83,9 +90,33 @@ def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
     progress = [r["task_progress"] for r in counted if "task_progress" in r]
     if progress:
         summary["task_progress"] = percent(sum(progress), len(progress))
+    complete = [r["percent_complete"] for r in counted if "percent_complete" in r]
+    if complete:
+        summary["percent_complete"] = percent(sum(complete), len(complete))
+        summary["evaluation_success_rate"] = percent(sum(r["evaluation_success"] for r in counted
+                                                         if "percent_complete" in r), len(complete))
+    episodes = [r["collaboration"] for r in counted if r.get("collaboration")]
+    if episodes:
+        summary["collaboration"] = collaboration_summary(episodes)
     if len(counted) < len(records):
         summary["excluded"] = len(records) - len(counted)
     return summary
+
+
+def collaboration_summary(episodes: Sequence[Record]) -> dict[str, Any]:
+    """Two-agent episodes (docs/collaboration.md): mean turns, per agent mean
+    actions, failed and extraneous actions, and mean offloading over the
+    episodes that completed something (None when none did)."""
+    n = len(episodes)
+    names = list(episodes[0]["agents"])
+    offloads = [e["offloading"] for e in episodes if e["offloading"] is not None]
+    return {
+        "episodes": n,
+        "turns": round(sum(e["turns"] for e in episodes) / n, 2),
+        "agents": {name: {key: round(sum(e["agents"][name][key] for e in episodes) / n, 2)
+                          for key in ("actions", "failed", "extraneous")} for name in names},
+        "offloading": round(sum(offloads) / len(offloads), 4) if offloads else None,
+    }
 
 
 def _rate(records: Sequence[Record], kind: str) -> float | None:

@@ -46,7 +46,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-import networkx as nx
 
 from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, When, atoms
 from eai.pddl.model import Operator
@@ -218,6 +217,8 @@ def _pair(f: Imply | When) -> tuple[Formula, Formula]:
 
 def _match_children(ps: tuple[Formula, ...], gs: tuple[Formula, ...], renaming: dict[str, str]) -> Counter[str]:
     """The pairing of children that matches the most atoms."""
+    import networkx as nx  # here: importing it costs ~0.1 s, and only this needs it
+
     pairs = {(i, j): _match(p, g, renaming) for i, p in enumerate(ps) for j, g in enumerate(gs)}
     graph = nx.Graph()
     for (i, j), matched in pairs.items():

@@ -2,7 +2,10 @@
 
 Every table states what its rates are over (the tasks scored, ``n``, and the
 failed model calls), every chart names each series' n, and every text that
-comes from a run (model names, labels) is escaped in Markdown and HTML.
+comes from a run (model names, labels) is escaped in Markdown and HTML. In
+report.html the run's configuration comes first, columns are grouped under
+their paper headings, wide tables scroll in their box, charts are plotly's,
+and every number links to its tasks in the viewer written next to it (view/).
 """
 
 from __future__ import annotations
@@ -10,22 +13,46 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
-from eai.reporting import svg
-from eai.reporting.analysis import FEATURES, Features, feature_table
-from eai.reporting.collect import UnitResult
+import eai
+from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
+from eai.reporting.charts import bar_chart
+from eai.reporting.collect import UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
+from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.sequence_tables import sequence_tables
-from eai.reporting.tables import SUITE_LETTERS, TABLES, metric_series, table_rows
+from eai.reporting.tables import COUNTS, SUITE_LETTERS, TABLES, TableSpec, metric_series, table_rows
+from eai.reporting.usage import usage_tables
 
-CSS = ("body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
-       "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}th{background:#f4f4f4}td:first-child{text-align:left}")
+CSS = ("body{font-family:sans-serif;margin:2em;max-width:1400px}.box{overflow-x:auto;max-width:100%}"
+       "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
+       "th{background:#f4f4f4;text-align:center}td:first-child{text-align:left}td.na{color:#999}"
+       "a{color:#1a4f8b;text-decoration:none}a:hover{text-decoration:underline}")
 FILES = ("report.json", "report.md", "report.html")
 MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]|])")  # emphasis, code, links, table cells
 EMPTY = "No task was scored in a result marked n = 0: its cells are \"-\", not numbers."
+LEGEND = ("\"-\": not applicable (no task of that kind, or no result); a chart draws no bar for it. "
+          "0.0 is a real zero. Every number links to its tasks in the viewer (view/index.html).")
+VIEWER = "view/index.html"
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of the report; ``groups`` (header, span) over ``headers``
+    when its columns are grouped; ``cells`` the unit and error each cell's
+    number is about (None: not linked); ``charts`` its plots as (title, groups, series)."""
+
+    title: str
+    headers: list[str]
+    rows: list[list[Any]]
+    groups: list[tuple[str, int]] = field(default_factory=list)
+    cells: list[list[tuple[UnitResult, str] | None]] = field(default_factory=list)
+    charts: list[tuple[str, list[tuple[str, str]], list[tuple[str, list[Any]]]]] = field(default_factory=list)
 
 
 def summary(units: Sequence[UnitResult]) -> dict[str, Any]:
@@ -42,29 +69,39 @@ def markdown_text(text: str) -> str:
     return MARKDOWN_SPECIAL.sub(r"\\\1", escape(text, quote=False)).replace("\n", " ")
 
 
-def tables(units: Sequence[UnitResult], features: Features) -> list[tuple[str, list[str], list[list[Any]], str]]:
-    """Every table of the report: (title, headers, rows, chart as SVG or "")."""
-    found = []
-    for spec in TABLES:
-        suites, headers, rows = table_rows(spec, units)
-        if not rows:
-            continue
-        charts = "".join(
-            svg.bar_chart(f"{spec.name}, {SUITE_LETTERS.get(suite, suite)}: {spec.title}", [c.header for c in spec.columns],
-                          metric_series(spec, suites, rows, suite))
-            for suite in suites)
-        found.append((f"{spec.name}: {spec.title}", headers, rows, charts))
-    found += [(title, headers, rows, "") for title, headers, rows in compose_tables(units) + sequence_tables(units)]
-    for feature in FEATURES:
-        found_rows = feature_table(units, feature, features)
-        if found_rows:
-            chart = svg.bar_chart(f"Task success (%) by {feature.title}", feature.labels(),
-                                  [(f"{u.suite}/{u.module}/{u.label} (n={sum(s.n for s in shares)})", [s.rate for s in shares])
-                                   for u, shares in found_rows])
-            found.append((f"Task success (%) by {feature.title} (tasks in parentheses)",
-                          ["Suite", "Module", "Model", "n"] + feature.labels(),
-                          [[u.suite, u.module, u.label, sum(s.n for s in shares), *shares] for u, shares in found_rows], chart))
-    return found
+def _paper_table(spec: TableSpec, units: Sequence[UnitResult]) -> Table | None:
+    suites, headers, rows = table_rows(spec, units)
+    if not rows:
+        return None
+    columns = COUNTS + spec.columns
+    by_key = {(u.label, u.suite): u for u in units if u.module == spec.module}
+    groups = [("", 1)] + [(g, sum(c.group == g for c in columns) * len(suites)) for g in dict.fromkeys(c.group for c in columns)]
+    cells = [[None] + [(by_key[(row[0], suite)], column.path[1] if column.path[0] == "errors" else "")
+                       if (row[0], suite) in by_key else None for column in columns for suite in suites] for row in rows]
+    charts = [(f"{spec.name}, {SUITE_LETTERS.get(suite, suite)}: {spec.title}", [(c.group, c.header) for c in spec.columns],
+               metric_series(spec, suites, rows, suite)) for suite in suites]
+    return Table(f"{spec.name}: {spec.title}", headers, rows, groups, cells, charts)
+
+
+def _feature_table(feature: Feature, units: Sequence[UnitResult], features: Features) -> Table | None:
+    found_rows = feature_table(units, feature, features)
+    if not found_rows:
+        return None
+    labels = feature.labels()
+    series = [(f"{u.suite}/{u.module}/{u.label} (n={sum(s.n for s in shares)})", [s.rate for s in shares]) for u, shares in found_rows]
+    return Table(f"Task success (%) by {feature.title} (tasks in parentheses)", ["Suite", "Module", "Model", "n"] + labels,
+                 [[u.suite, u.module, u.label, sum(s.n for s in shares), *shares] for u, shares in found_rows],
+                 cells=[[None, None, None] + [(u, "")] * (1 + len(shares)) for u, shares in found_rows],
+                 charts=[(f"Task success (%) by {feature.title}", [("", label) for label in labels], series)])
+
+
+def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
+    """Every table of the report, in order."""
+    found = [_paper_table(spec, units) for spec in TABLES]
+    extra = compose_tables(units) + sequence_tables(units) + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
+    found += [Table(title, headers, rows) for title, headers, rows in extra]
+    found += [_feature_table(feature, units, features) for feature in FEATURES]
+    return [t for t in found if t is not None]
 
 
 def _listing(units: Sequence[UnitResult]) -> str:
@@ -75,22 +112,73 @@ def markdown_report(units: Sequence[UnitResult], features: Features) -> str:
     parts = ["# eai report", "", markdown_text(_listing(units)), ""]
     if any(not u.summary.get("n") for u in units):
         parts += [markdown_text(EMPTY), ""]
-    for title, headers, rows, _ in tables(units, features):
-        parts += [f"### {markdown_text(title)}", "", "| " + " | ".join(map(markdown_text, headers)) + " |",
-                  "|" + "---|" * len(headers)]
-        parts += ["| " + " | ".join(markdown_text(_cell(v)) for v in row) + " |" for row in rows]
+    for table in tables(units, features):
+        parts += [f"### {markdown_text(table.title)}", "", "| " + " | ".join(map(markdown_text, table.headers)) + " |",
+                  "|" + "---|" * len(table.headers)]
+        parts += ["| " + " | ".join(markdown_text(_cell(v)) for v in row) + " |" for row in table.rows]
         parts.append("")
     return "\n".join(parts) + "\n"
 
 
+def viewer_link(unit: UnitResult, error: str) -> str:
+    """The viewer's task list of ``unit`` (only the tasks with ``error``), relative to the report."""
+    query = {"suite": unit.suite, "module": unit.module, "model": replace(unit, run="").label}
+    if unit.run:
+        query["run"] = unit.run
+    if error:
+        query["error"] = error
+    return f"{VIEWER}#{urlencode(query)}"
+
+
+def _html_cell(value: Any, cell: tuple[UnitResult, str] | None) -> str:
+    text = escape(_cell(value))
+    if value is None:
+        return f'<td class="na" title="not applicable">{text}</td>'
+    if cell is None:
+        return f"<td>{text}</td>"
+    return f'<td><a href="{escape(viewer_link(*cell))}">{text}</a></td>'
+
+
+def _html_table(table: Table) -> str:
+    head = ""
+    if table.groups:
+        head = "<tr>" + "".join(f'<th colspan="{span}">{escape(group)}</th>' for group, span in table.groups) + "</tr>"
+        headers = [table.headers[0]] + [h.split(": ", 1)[-1] for h in table.headers[1:]]
+    else:
+        headers = table.headers
+    head += "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in headers) + "</tr>"
+    rows = ["<tr>" + "".join(_html_cell(v, table.cells[i][j] if table.cells else None) for j, v in enumerate(row)) + "</tr>"
+            for i, row in enumerate(table.rows)]
+    return f'<div class="box"><table>{head}{"".join(rows)}</table></div>'
+
+
+def _configuration(units: Sequence[UnitResult]) -> str:
+    """The configuration of each run the units come from, as an HTML table."""
+    rows = []
+    for folder in dict.fromkeys(run_folder(u) for u in units):
+        config, written = run_config(folder) if folder is not None else (None, "")
+        mine = [u for u in units if run_folder(u) == folder]
+        counts = ", ".join(f"{u.suite}/{u.module}/{u.label} n={_cell(u.summary.get('n'))}" for u in mine)
+        if config is None:
+            rows.append(["(score folder)", "-", "-", "-", "-", "-", counts])
+            continue
+        options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules")}
+        rows.append([folder.name, written, ", ".join(config.get("models", [])), ", ".join(config.get("suites", [])),
+                     ", ".join(config.get("modules", [])), json.dumps(options, sort_keys=True), counts])
+    table = Table("Configuration", ["Run", "Written (UTC)", "Models", "Suites", "Modules", "Options", "n per unit"], rows)
+    return f"<h2>Configuration (eai {escape(eai.__version__)})</h2>" + _html_table(table)
+
+
 def html_report(units: Sequence[UnitResult], features: Features) -> str:
-    body = ["<h1>eai report</h1>", f"<p>{escape(_listing(units))}</p>"]
+    body = ["<h1>eai report</h1>", _configuration(units), f"<p>{escape(_listing(units))}</p>", f"<p>{escape(LEGEND)}</p>"]
     if any(not u.summary.get("n") for u in units):
         body.append(f"<p>{escape(EMPTY)}</p>")
-    for title, headers, rows, chart in tables(units, features):
-        body.append(f"<h2>{escape(title)}</h2><table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in headers) + "</tr>")
-        body += ["<tr>" + "".join(f"<td>{escape(_cell(v))}</td>" for v in row) + "</tr>" for row in rows]
-        body.append("</table>" + chart)
+    number = 0
+    for table in tables(units, features):
+        body.append(f"<h2>{escape(table.title)}</h2>" + _html_table(table))
+        for title, groups, series in table.charts:
+            body.append(bar_chart(f"chart-{number}", title, groups, series, first=number == 0))
+            number += 1
     return ("<!doctype html><html><head><meta charset=\"utf-8\"><title>eai report</title>"
             f"<style>{CSS}</style></head><body>" + "\n".join(body) + "</body></html>\n")
 

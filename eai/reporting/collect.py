@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl
 from eai.exceptions import EaiError
 
 
@@ -41,15 +43,19 @@ class UnitResult:
         path = self.folder / "records.jsonl"
         if not path.exists():
             return []
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return [record for _, record in jsonl.read(path)]
+
+
+def run_names(folders: list[Path]) -> list[str]:
+    """The name of each run: its folder's name, numbered when two are alike."""
+    names = [folder.resolve().name for folder in folders]
+    return [name if names.count(name) == 1 else f"{name} #{i + 1}" for i, name in enumerate(names)]
 
 
 def collect(folders: list[Path]) -> list[UnitResult]:
     """Every summary.json under the given folders, sorted by module, model, suite."""
     found = []
-    names = [folder.resolve().name for folder in folders]
-    for i, folder in enumerate(folders):
-        run = names[i] if names.count(names[i]) == 1 else f"{names[i]} #{i + 1}"
+    for run, folder in zip(run_names(folders), folders):
         if not folder.is_dir():
             raise EaiError(f"{folder} is not a folder")
         paths = sorted(folder.rglob("summary.json"))
@@ -76,3 +82,21 @@ def collect(folders: list[Path]) -> list[UnitResult]:
     found = [u if len(runs[row(u)]) > 1 else replace(u, run="") for u in found]  # name the run only to tell rows apart
     found.sort(key=lambda u: (u.module, u.label, u.suite, str(u.folder)))
     return found
+
+
+def run_config(folder: Path) -> tuple[dict[str, Any] | None, str]:
+    """A run folder's ``run.json`` (None for a score folder) and when it was written (UTC)."""
+    path = folder / "run.json"
+    if not path.exists():
+        return None, ""
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EaiError(f"cannot read {path}: {exc}") from None
+    written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return config if isinstance(config, dict) else None, written
+
+
+def run_folder(unit: UnitResult) -> Path | None:
+    """The run folder (holding run.json) a unit's results are in; None for a score folder."""
+    return next((p for p in (unit.folder, *unit.folder.parents[:3]) if (p / "run.json").is_file()), None)

@@ -3,10 +3,15 @@
 For each unit, prompts are sent concurrently (at most ``concurrency`` calls in
 flight), answers come from the response cache when the same request was made
 before, and each answer is appended to the unit's ``responses.jsonl`` as soon
-as it arrives. A single module is then scored exactly as ``eai score`` scores
-a file: ``records.jsonl`` and ``summary.json``. A pipeline, or a module with
-replanning or random action failures, runs each task as an episode
-(:mod:`eai.compose.episode`) and logs its record with its answer.
+as it arrives, with its calls' usage (:mod:`eai.usage`). A single module is
+then scored exactly as ``eai score`` scores a file: ``records.jsonl`` and
+``summary.json``. A pipeline, or a module with replanning or random action
+failures, runs each task as an episode (:mod:`eai.compose.episode`) and logs
+its record with its answer.
+
+The run folder is locked while a run works in it; its ``run.json`` holds the
+options that decide the results, which ``--resume`` must match. A server that
+cannot be reached stops the run (EndpointDown) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -14,30 +19,40 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eai import usage
 from eai.compose.episode import episode
+from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
 from eai.executors import executor as executor_named
-from eai.compose.pipeline import Pipeline, parse_pipeline
-from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id
+from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id, without_credentials
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
-from eai.runner.calls import RetryPolicy, call
+from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
 from eai.runner.selection import check_selection, claims
 from eai.runner.shards import Shard
-from eai.runner.store import ResponseLog, slug
+from eai.runner.store import ResponseLog, locked, slug, stored
 from eai.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulator import Simulator
+from eai.suite_dirs import suite_spec
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
+Say = Callable[[str], None]  # one line for the user: a unit done, a warning, a hint
+
+# run.json: the options that decide a run's results, and the command-line option of each
+# ("options": the modules' options, e.g. the planner budgets, each named by its own flag)
+RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", "limit": "--limit", "tasks": "--tasks",
+               "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
+               "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
+               "environment": "--environment", "options": "", "shard": "--shard"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +80,7 @@ class RunConfig:
     task_ids: Sequence[str] | None = None
     resume: bool = False
     generation: GenerationConfig = GenerationConfig()
+    timeout: float = 120.0
     retry: RetryPolicy = RetryPolicy()
     cache: Path | None = None
     model_options: dict[str, str] = field(default_factory=dict)
@@ -108,7 +124,7 @@ def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipe
     return config.shard.share(chosen) if config.shard else chosen
 
 
-def prepare(config: RunConfig, plugins: Plugins) -> None:
+def check(config: RunConfig, plugins: Plugins) -> None:
     """Check everything a run needs before any model is called."""
     for suite in config.suites:
         live_environment(plugins, config.environment, plugins.simulators.get(plugins.suites.get(suite).simulator))
@@ -117,19 +133,60 @@ def prepare(config: RunConfig, plugins: Plugins) -> None:
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
     check_selection(plugins, config.suites, config.modules, config.task_ids)
-    manifest = config.out / "run.json"
-    spec = {"suites": list(config.suites), "modules": list(config.modules), "models": list(config.models),
-            "limit": config.limit, "tasks": list(config.task_ids or []), "generation": asdict(config.generation),
+
+
+def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
+    """What run.json holds: the options that decide the results (not the
+    transport's: concurrency, timeout, retries, cache), suites given by folder
+    as their folder, the base URL without credentials, and the modules'
+    options (the planner budgets)."""
+    return {"suites": [suite_spec(plugins, s) for s in config.suites], "modules": list(config.modules), "models": list(config.models),
+            "limit": config.limit, "tasks": list(config.task_ids or []),
+            "temperature": config.generation.temperature, "max_tokens": config.generation.max_tokens,
+            "base_url": without_credentials(config.model_options.get("base_url") or "") or None,
             "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-            "environment": config.environment, "shard": str(config.shard) if config.shard else None}
-    if manifest.exists():
+            "environment": config.environment, "options": dict(config.options),
+            "shard": str(config.shard) if config.shard else None}
+
+
+def read_manifest(out: Path) -> dict[str, Any]:
+    """The run.json of the run in ``out``; EaiError when there is none or it is not one."""
+    path = out / "run.json"
+    if not path.is_file():
+        raise EaiError(f"{out} holds no run to resume (no run.json)")
+    try:
+        spec = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
+    if not isinstance(spec, dict) or set(spec) != set(RUN_OPTIONS):
+        raise EaiError(f"{path} is not a run.json of this eai version; start a new run with another --out")
+    return spec
+
+
+def record_manifest(config: RunConfig, plugins: Plugins) -> None:
+    """Write run.json, or check that a resumed run has the same options."""
+    spec = manifest(config, plugins)
+    if (config.out / "run.json").exists():
         if not config.resume:
             raise EaiError(f"{config.out} holds a run already; add --resume to finish it, or choose another --out")
-        previous = json.loads(manifest.read_text(encoding="utf-8"))
-        if previous != spec:
-            raise EaiError(f"{config.out} holds a different run ({manifest}); --resume needs the same options")
-    config.out.mkdir(parents=True, exist_ok=True)
-    manifest.write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        previous = read_manifest(config.out)
+        for option, was, now in differences(previous, json.loads(json.dumps(spec))):
+            raise EaiError(f"{option} differs from the run in {config.out}: it was started with "
+                           f"{json.dumps(was)}, not {json.dumps(now)} (leave {option} out to keep the run's)")
+    (config.out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def differences(previous: dict[str, Any], spec: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:
+    """(option, value in ``previous``, value in ``spec``) for each option of run.json that differs;
+    a module option is named by its flag (``max_nodes``: ``--max-nodes``)."""
+    for key, option in RUN_OPTIONS.items():
+        if key == "options":
+            was, now = previous[key], spec[key]
+            for name in sorted(set(was) | set(now)):
+                if was.get(name) != now.get(name):
+                    yield f"--{name.replace('_', '-')}", was.get(name), now.get(name)
+        elif previous[key] != spec[key]:
+            yield option, previous[key], spec[key]
 
 
 @contextmanager
@@ -150,8 +207,19 @@ def frozen_heap() -> Iterator[None]:
         gc.unfreeze()
 
 
+async def all_or_none(work: Iterable[Awaitable[None]]) -> None:
+    """Await ``work`` concurrently; when one raises, cancel the others and raise it."""
+    tasks = [asyncio.ensure_future(w) for w in work]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: ResponseCache | None,
-                   progress: Progress, gate: AbstractAsyncContextManager[Any] | None = None) -> Path:
+                   progress: Progress, say: Say, gate: AbstractAsyncContextManager[Any] | None = None) -> Path:
     """Run one unit and write its folder. ``gate`` holds each model call (default:
     at most ``concurrency`` at once in this unit; an executor may share one over a cluster)."""
     folder = unit.folder(config.out)
@@ -162,6 +230,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
+    endpoint = Endpoint(model.endpoint or f"{model.provider}'s server", max(1, config.concurrency), say)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
     env = Env(simulator, plugins, options, live_environment(plugins, config.environment, simulator))
     gate = gate or asyncio.Semaphore(max(1, config.concurrency))
@@ -169,24 +238,29 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     counts = {"done": len(tasks) - len(pending), "errors": 0}
     progress(unit.label, counts["done"], len(tasks), 0)
 
-    def record(task: Task, item: dict[str, Any]) -> None:
-        log.append({"identifier": task.id, **item})
+    def record(task: Task, item: dict[str, Any], calls: list[dict[str, Any]]) -> None:
+        log.append({"identifier": task.id, **item, "calls": calls})
         counts["done"] += 1
         counts["errors"] += bool(item.get("error"))
         progress(unit.label, counts["done"], len(tasks), counts["errors"])
 
-    async def ask(messages: tuple[Message, ...], view: Task, stage: str) -> str:
-        """The model's answer (from the cache when asked before); ModelCallError when it fails.
-        ``view`` is the task as the stage sees it (baselines read its goal)."""
-        request = Request(messages, config.generation, view, stage)
+    async def ask(messages: tuple[Message, ...], view: Task, stage: str, calls: list[dict[str, Any]]) -> str:
+        """The model's answer (from the cache when asked before), its call added
+        to ``calls``; ModelCallError when it fails. ``view`` is the task as the
+        stage sees it (baselines read its goal)."""
+        request = Request(messages, config.generation, view, stage, config.timeout)
         key = cache_key(model, request) if cache is not None and model.cacheable else None
-        text = cache.get(key[0]) if key else None  # type: ignore[union-attr]
-        if text is None:
+        kept = cache.get(key[0]) if key else None  # type: ignore[union-attr]
+        seconds = None
+        if kept is None:
             async with gate:
-                text = await call(model, request, config.retry)
+                answer, seconds = await call(model, request, config.retry, endpoint)
+            kept = stored(answer)
             if key:
-                cache.put(key[0], key[1], text)  # type: ignore[union-attr]
-        return text
+                cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
+        calls.append({"stage": stage, **kept.get("usage", {}), "cached": seconds is None,
+                      "seconds": None if seconds is None else round(seconds, 3)})
+        return kept["text"]
 
     async def answer(task: Task) -> None:
         # Prompts are built and the cache read ahead of the call slots, so a
@@ -194,30 +268,38 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         # once a slot was free put them on every call's path.
         async with ahead:
             await asyncio.sleep(0)  # prepared calls go out before more prompts are built
+            calls: list[dict[str, Any]] = []
             try:
-                text = await ask(pipeline.final.messages(task, env), task, pipeline.final.name)
-                record(task, {"llm_output": text, "error": ""})
+                text = await ask(pipeline.final.messages(task, env), task, pipeline.final.name, calls)
+                record(task, {"llm_output": text, "error": ""}, calls)
             except ModelCallError as exc:
-                record(task, {"llm_output": "", "error": str(exc)})
+                record(task, {"llm_output": "", "error": str(exc)}, calls)
 
     async def evaluate(work: Callable[[], Record]) -> Record:
         return await asyncio.get_running_loop().run_in_executor(None, guarded, work)
 
     async def play(task: Task) -> None:
         async with ahead:
+            calls: list[dict[str, Any]] = []
+
+            async def ask_for_task(messages: tuple[Message, ...], view: Task, stage: str) -> str:
+                return await ask(messages, view, stage, calls)
+
             try:
-                item = await episode(task, pipeline, ask, evaluate, env, config.replan)
-                record(task, {**item, "error": ""})
+                item = await episode(task, pipeline, ask_for_task, evaluate, env, config.replan)
+                record(task, {**item, "error": ""}, calls)
             except ModelCallError as exc:  # not the model's answer: not scored (eai.scoring.summarize)
-                record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)})
+                record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)}, calls)
+            except EndpointDown:
+                raise
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
-                record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"})
+                record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
 
     episodic = is_episodic(pipeline, config)
     log.open()
     try:
         with frozen_heap():
-            await asyncio.gather(*((play if episodic else answer)(t) for t in pending))
+            await all_or_none((play if episodic else answer)(t) for t in pending)
     finally:
         log.close()
     if episodic:
@@ -230,7 +312,20 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     if config.shard:
         result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
     write_result(result, folder)
+    say(unit_line(unit, result, folder))
     return folder
+
+
+def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
+    """What a finished unit's figures are over, and its answers cut by the token limit:
+    ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
+    s = result.summary
+    failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
+    cut = s.get("usage", {}).get("truncated", 0)
+    cut_text = f", {cut} answer(s) cut by the token limit" if cut else ""
+    empty = " (nothing scored: no figures)" if not s.get("n") else ""
+    share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
+    return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty}{share} -> {folder}"
 
 
 def is_episodic(pipeline: Pipeline, config: RunConfig) -> bool:
@@ -242,12 +337,13 @@ def is_episodic(pipeline: Pipeline, config: RunConfig) -> bool:
 def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline: Pipeline, unit: Unit,
                    config: RunConfig) -> ScoreResult:
     """Records of logged episodes in task order, and their summary."""
-    records = [{"identifier": t.id, **items[t.id]["record"],
-                "attempts": items[t.id].get("attempts", [])} for t in tasks if "record" in items.get(t.id, {})]
+    records = [{"identifier": t.id, **items[t.id]["record"], "attempts": items[t.id].get("attempts", []),
+                "usage": usage.recorded(items[t.id].get("calls", []))}
+               for t in tasks if "record" in items.get(t.id, {})]
     summary = {"suite": unit.suite, "module": pipeline.final.name, "pipeline": pipeline.name,
                **summarize(pipeline.final.summarize, records, tasks=len(tasks)),
                "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-               "duplicated": 0, "unmatched_identifiers": []}
+               "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}
     scored = [r for r in records if "success" in r]
     if scored:
         first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in scored]
@@ -257,11 +353,16 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
 
 
 async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None,
-              executor: str = "local", address: str | None = None) -> list[Path]:
-    """Check the run, then let ``executor`` (eai.executors) run its units; returns their folders."""
+              say: Say = lambda text: None, executor: str = "local", address: str | None = None) -> list[Path]:
+    """Check the run, then let ``executor`` (eai.executors) run its units; returns their
+    folders. ``say`` gets a line per finished unit, warnings and hints."""
     chosen = executor_named(plugins, executor, address)
-    prepare(config, plugins)
-    return await chosen.run(config, plugins, progress, address)
+    check(config, plugins)
+    if config.resume:
+        read_manifest(config.out)  # one line when there is nothing to resume, before touching the folder
+    with locked(config.out):
+        record_manifest(config, plugins)
+        return await chosen.run(config, plugins, progress, say, address)
 
 
 def claimed_units(config: RunConfig, plugins: Plugins) -> list[Unit]:
@@ -269,11 +370,11 @@ def claimed_units(config: RunConfig, plugins: Plugins) -> list[Unit]:
     return [unit for unit in config.units() if claims(plugins, unit.suite, unit.module)]
 
 
-async def run_units(config: RunConfig, plugins: Plugins, progress: Progress) -> list[Path]:
+async def run_units(config: RunConfig, plugins: Plugins, progress: Progress, say: Say) -> list[Path]:
     """Run every unit in turn, in this process; returns their folders."""
-    cache = ResponseCache(config.cache) if config.cache else None
+    cache = ResponseCache(config.cache, say) if config.cache else None
     try:
-        return [await run_unit(unit, config, plugins, cache, progress) for unit in claimed_units(config, plugins)]
+        return [await run_unit(unit, config, plugins, cache, progress, say) for unit in claimed_units(config, plugins)]
     finally:
         if cache is not None:
             cache.close()

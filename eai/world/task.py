@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -48,6 +49,8 @@ class Task:
     the simulator's name (``extra["behavior"]["bddl_goal"]``). ``generation``
     is how a generated task was made (generator, category, template, seed,
     filter decision; docs/generation.md), empty for a task from a benchmark.
+    ``evaluation`` holds PARTNR-style evaluation functions (propositions,
+    dependencies, constraints; docs/collaboration.md), empty when the task has none.
     """
 
     id: str
@@ -55,13 +58,14 @@ class Task:
     name: str
     instruction: str
     objects: tuple[Obj, ...]
-    init: frozenset[Atom]
+    init: AbstractSet[Atom]  # a frozenset, or SharedAtoms for tasks sharing a scene
     goal: Goal
     gold_plan: tuple[Action, ...] = ()
     relevant: tuple[str, ...] = ()
     transition_model: TransitionModelTask | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     generation: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    evaluation: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def category(self) -> str:

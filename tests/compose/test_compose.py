@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from eai import jsonl
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError, UnknownNameError
 from eai.hookspecs import hookimpl
@@ -72,7 +73,7 @@ def records(plugins, tmp_path, module, model, **options):
     config = RunConfig(suites=["virtualhome"], modules=[module], models=[f"scripted:{model}"], out=out,
                        task_ids=TASKS, cache=None, **options)
     (folder,) = asyncio.run(run(config, plugins))
-    return {r["identifier"]: r for r in map(json.loads, (folder / "records.jsonl").read_text().splitlines())}, folder
+    return {r["identifier"]: r for _, r in jsonl.read(folder / "records.jsonl")}, folder
 
 
 def test_a_perfect_goal_interpreter_with_the_planner_solves_what_the_planner_alone_solves(plugins, tmp_path):

@@ -4,7 +4,7 @@ the name their suite.json gives, and one clear line when they cannot be."""
 import json
 import shutil
 
-from tests.helpers import eai_cli, upstream_output
+from tests.helpers import eai_cli, run_eai, upstream_output
 
 
 def test_a_generated_folder_is_listed_scored_and_shown(small, capsys, tmp_path):
@@ -39,3 +39,17 @@ def test_a_folder_named_like_an_installed_suite_elsewhere_is_one_line(small, cap
     code, _, err = eai_cli(capsys, "tasks", "list", str(clash))
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "holds suite 'etplan-vh', the name of another suite (from plugin 'etplan')" in err
+
+
+def test_a_run_on_a_folder_resumes_from_run_json_in_a_new_process(small, capsys, tmp_path):
+    folder, tasks = small
+    out = tmp_path / "run"
+    code, _, err = eai_cli(capsys, "run", "--suite", str(folder), "--module", "action_sequencing", "--limit", "2",
+                           "--out", str(out), "--no-cache", "--quiet")
+    assert code == 0, err
+    assert json.loads((out / "run.json").read_text())["suites"] == [str(folder.resolve())]  # the folder, not its name
+    (out / "etplan-small" / "action_sequencing" / "baseline_auto" / "responses.jsonl").write_text("")  # ask again
+    resumed = run_eai("run", "--resume", "--out", str(out))  # a process that has not registered the folder
+    assert resumed.returncode == 0, resumed.stderr
+    summary = json.loads((out / "etplan-small" / "action_sequencing" / "baseline_auto" / "summary.json").read_text())
+    assert (summary["suite"], summary["n"], summary["tasks"]) == ("etplan-small", 2, 2)

@@ -140,6 +140,20 @@ def test_forn_lists_picked_objects_only_and_enforces_the_rest():
     assert len(list(options(parse("not forn 1000000000 x. (CLEAN(x))"), cups))) == 2**3
 
 
+def test_forn_repeats_an_option_for_each_way_to_exclude_the_others():
+    # A plate is excluded by its class or by CLEAN being false: two branches, the same literals.
+    # The second branch's options are the first's, less those where the plate must be clean.
+    # (With the class test first, forn ranges over cups only: one option per cup.)
+    dishes = Universe([Obj("cup.1", "cup"), Obj("cup.2", "cup"), Obj("plate.1", "plate"), Obj("plate.2", "plate")])
+    clean = [((True, ("CLEAN", f"cup.{i}")),) for i in (1, 2)]
+    got = [o.literals for o in options(parse("forn 1 x. (CLEAN(x) and cup(x))"), dishes)]
+    assert got == [clean[0]] * 4 + [clean[1]] * 4
+    assert [o.literals for o in options(parse("forn 1 x. (cup(x) and CLEAN(x))"), dishes)] == clean
+    plate = (True, ("CLEAN", "plate.2"))
+    got = [o.literals for o in options(parse("forn 1 x. (CLEAN(x) and cup(x)) and CLEAN(plate.2)"), dishes)]
+    assert got == [clean[0] + (plate,)] * 2 + [clean[1] + (plate,)] * 2
+
+
 def test_inconsistent_branches_are_dropped():
     cups = Universe([Obj("cup.1", "cup")], action_names={"GRAB"})
     assert list(options(parse("P(cup.1) and not P(cup.1)"), cups)) == []

@@ -8,12 +8,24 @@ Anthropic's ``POST /v1/messages`` and Ollama's ``POST /api/chat``. A request
 gets the next ``script`` reply while any is queued, else ``reply(body)``; a
 200 reply carries ``answer(body)`` as the assistant's text. Every request body
 and its headers are kept, so tests can count calls and see what was sent.
+
+Tokens are words (runs of non-space): the usage reported counts the prompt's
+and the answer's, and an answer longer than the request's token limit is cut
+there with finish reason "length", as a real server cuts it.
+
+Faults it can inject: error statuses (``Reply.status``, ``message``), slow
+replies (``delay``), a reply body sent as given (``body``: truncated JSON, no
+``choices``), a request header echoed into the reply (``echo``), one request
+served at a time like a one-slot local server (``slots``), and a server that
+goes away (``gone``, or leave the ``with`` block; ``FakeServer(port=...)``
+serves that port again).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +40,9 @@ class Reply:
     status: int = 200
     delay: float = 0.0
     message: str = ""  # the error message of a non-200 reply
+    body: str | None = None  # sent as it is instead of the dialect's reply (truncated JSON, no choices...)
+    echo: str = ""  # a request header whose value is added to the answer or error message
+    gone: bool = False  # the server goes away: no reply to this request, no connection accepted after it
 
 
 def prompt_of(body: Body) -> str:
@@ -36,24 +51,53 @@ def prompt_of(body: Body) -> str:
     return content if isinstance(content, str) else "".join(part.get("text", "") for part in content)
 
 
-def openai_reply(text: str, model: str) -> Body:
+WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Generated:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    cut: bool
+
+
+def generate(answer: str, body: Body, limit: int | None) -> Generated:
+    """``answer`` with its usage, cut after ``limit`` tokens (words)."""
+    texts = [body.get("system"), *(m.get("content") for m in body.get("messages", []))]
+    prompt = sum(len(WORD.findall(text)) for text in texts if isinstance(text, str))
+    words = list(WORD.finditer(answer))
+    if limit is not None and len(words) > limit:
+        return Generated(answer[: words[limit - 1].end()] if limit else "", prompt, limit, True)
+    return Generated(answer, prompt, len(words), False)
+
+
+def openai_reply(g: Generated, model: str) -> Body:
     return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": model,
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": g.text},
+                         "finish_reason": "length" if g.cut else "stop"}],
+            "usage": {"prompt_tokens": g.prompt_tokens, "completion_tokens": g.completion_tokens,
+                      "total_tokens": g.prompt_tokens + g.completion_tokens}}
 
 
-def anthropic_reply(text: str, model: str) -> Body:
+def anthropic_reply(g: Generated, model: str) -> Body:
     return {"id": "msg_fake", "type": "message", "role": "assistant", "model": model,
-            "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "stop_sequence": None,
-            "usage": {"input_tokens": 1, "output_tokens": 1}}
+            "content": [{"type": "text", "text": g.text}], "stop_reason": "max_tokens" if g.cut else "end_turn",
+            "stop_sequence": None, "usage": {"input_tokens": g.prompt_tokens, "output_tokens": g.completion_tokens}}
 
 
-def ollama_reply(text: str, model: str) -> Body:
-    return {"model": model, "created_at": "2026-01-01T00:00:00Z", "message": {"role": "assistant", "content": text},
-            "done": True, "done_reason": "stop", "prompt_eval_count": 1, "eval_count": 1}
+def ollama_reply(g: Generated, model: str) -> Body:
+    return {"model": model, "created_at": "2026-01-01T00:00:00Z", "message": {"role": "assistant", "content": g.text},
+            "done": True, "done_reason": "length" if g.cut else "stop", "prompt_eval_count": g.prompt_tokens,
+            "eval_count": g.completion_tokens}
 
 
-ROUTES: dict[str, tuple[Callable[[str, str], Body], Callable[[str], Body]]] = {
+def token_limit(body: Body) -> int | None:
+    """The answer's token limit in any of the three dialects."""
+    return body.get("max_completion_tokens") or body.get("max_tokens") or body.get("options", {}).get("num_predict")
+
+
+ROUTES: dict[str, tuple[Callable[[Generated, str], Body], Callable[[str], Body]]] = {
     "/v1/chat/completions": (openai_reply, lambda m: {"error": {"message": m, "type": "fake", "code": None}}),
     "/v1/messages": (anthropic_reply, lambda m: {"type": "error", "error": {"type": "fake", "message": m}}),
     "/api/chat": (ollama_reply, lambda m: {"error": m}),
@@ -62,11 +106,13 @@ ROUTES: dict[str, tuple[Callable[[str, str], Body], Callable[[str], Body]]] = {
 
 class FakeServer:
     def __init__(self, answer: Callable[[Body], str] = lambda body: "[]",
-                 reply: Callable[[Body], Reply] = lambda body: Reply(), script: list[Reply] | None = None) -> None:
+                 reply: Callable[[Body], Reply] = lambda body: Reply(), script: list[Reply] | None = None,
+                 slots: int | None = None, port: int = 0) -> None:
         self.answer, self.reply, self.script = answer, reply, list(script or [])
         self.bodies: list[Body] = []
         self.headers: list[dict[str, str]] = []
-        self.port = 0
+        self.port, self.slots = port, slots
+        self._slots = asyncio.Semaphore(slots or 1)  # bound to the server's loop when first used
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
@@ -95,7 +141,7 @@ class FakeServer:
 
     def __enter__(self) -> FakeServer:
         self._thread.start()
-        start = asyncio.start_server(self._serve, "127.0.0.1", 0, backlog=128)
+        start = asyncio.start_server(self._serve, "127.0.0.1", self.port, backlog=128)
         self._server = asyncio.run_coroutine_threadsafe(start, self._loop).result()
         self.port = self._server.sockets[0].getsockname()[1]
         return self
@@ -127,7 +173,9 @@ class FakeServer:
                     headers[name.strip().lower()] = value.strip()
                 body = json.loads(await reader.readexactly(int(headers.get("content-length", 0))) or b"{}")
                 status, payload = await self._respond(path, body, headers)
-                data = (json.dumps(payload) + "\n").encode()
+                if status == 0:
+                    break  # gone
+                data = (payload if isinstance(payload, str) else json.dumps(payload) + "\n").encode()
                 head = (f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nContent-Type: application/json\r\n"
                         f"Content-Length: {len(data)}\r\n\r\n")
                 writer.write(head.encode() + data)
@@ -138,12 +186,24 @@ class FakeServer:
             writer.close()
             self._connections.discard(task)  # type: ignore[arg-type]
 
-    async def _respond(self, path: str, body: Body, headers: dict[str, str]) -> tuple[int, Body]:
+    async def _respond(self, path: str, body: Body, headers: dict[str, str]) -> tuple[int, Body | str]:
         if path not in ROUTES:
             return 404, ROUTES["/api/chat"][1](f"no route {path}")
         success, error = ROUTES[path]
         reply = self.take(body, headers)
-        await asyncio.sleep(reply.delay)
+        if reply.gone:
+            self._server.close()
+            for connection in self._connections - {asyncio.current_task()}:
+                connection.cancel()
+            return 0, {}
+        if self.slots:
+            async with self._slots:  # one request generates per slot; the others wait their turn
+                await asyncio.sleep(reply.delay)
+        else:
+            await asyncio.sleep(reply.delay)
+        if reply.body is not None:
+            return reply.status, reply.body
+        echoed = headers.get(reply.echo, "") if reply.echo else ""
         if reply.status == 200:
-            return 200, success(self.answer(body), body.get("model", ""))
-        return reply.status, error(reply.message or f"status {reply.status}")
+            return 200, success(generate(self.answer(body) + echoed, body, token_limit(body)), body.get("model", ""))
+        return reply.status, error((reply.message or f"status {reply.status}") + echoed)

@@ -1,7 +1,6 @@
 """Shared pieces of the model-backend tests: the fake key, the providers, gold
 answers for the first VirtualHome tasks, run settings and result files."""
 
-import json
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -9,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import eai_langchain.plugin
-from eai.llm import GenerationConfig
+from eai import jsonl
 from eai.modules import get_module
 from eai.plugins import Plugins, load_plugins
 from eai.runner.calls import RetryPolicy
@@ -61,10 +60,10 @@ class Gold:
 def run_config(out: Path, base_url: str, **changes) -> RunConfig:
     """A run of the first four VirtualHome tasks on action sequencing, quick to retry."""
     settings = dict(suites=["virtualhome"], modules=["action_sequencing"], models=[MODEL], out=out, limit=4,
-                    concurrency=4, generation=GenerationConfig(timeout=10.0),
+                    concurrency=4, timeout=10.0,
                     retry=RetryPolicy(attempts=3, first_delay=0.01), model_options={"base_url": base_url})
     return RunConfig(**{**settings, **changes})
 
 
 def read_jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [item for _, item in jsonl.read(path)]

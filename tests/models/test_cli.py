@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 
+from eai.cli.progress import Lines
 from eai.runner.store import ResponseLog
 from tests.helpers import run_eai, table_rows
 from tests.models.fake_server import FakeServer, Reply
@@ -70,6 +71,74 @@ def test_a_killed_run_resumes_without_asking_again(gold, tmp_path):
     records = read_jsonl(out / UNIT / "records.jsonl")
     assert [r["identifier"] for r in records] == gold.ids
     assert all(r["success"] for r in records)
+
+
+def test_with_no_server_listening_the_run_stops_naming_the_url_and_how_to_resume(tmp_path):
+    out = tmp_path / "run"
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}  # none needed for a server of your own
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "eai", "run", "--model", "openai:x", "--base-url",
+                             "http://127.0.0.1:9/v1", "--out", str(out), "--no-cache"],
+                            capture_output=True, text=True, env=env, timeout=300)
+    elapsed = time.monotonic() - start
+    assert result.returncode == 2, result.stderr
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: cannot reach http://127.0.0.1:9/v1: 5 connection failures in a row")
+    assert line.endswith(f"to continue: eai run --resume --out {out}")
+    assert elapsed < 60  # not hung: it stops at once (the defect retried every task for about 70 min)
+
+
+def test_ctrl_c_says_how_to_resume_and_resume_takes_the_options_from_run_json(gold, tmp_path):
+    out = tmp_path / "run"
+    log = ResponseLog(out / UNIT / "responses.jsonl")
+    with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=0.3)) as server:
+        args = run_args(out, server, "--limit", "8", "--concurrency", "2", "--no-cache", "--max-tokens", "100")
+        process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
+        deadline = time.monotonic() + 120
+        while len(log.read()) < 2 and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.02)
+        assert process.poll() is None, "the run ended before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+        assert process.returncode == 130
+        assert stderr.strip().splitlines()[-1] == f"interrupted: what was answered is kept; to continue: eai run --resume --out {out}"
+        answered = {i for i, r in log.read().items() if not r.error}
+        asked = server.count
+        result = run_eai("run", "--resume", "--out", str(out), env={"OPENAI_API_KEY": FAKE_KEY})
+        asked_again = [gold.task_of(b) for b in server.bodies[asked:]]
+    assert result.returncode == 0, result.stderr
+    assert {b["max_completion_tokens"] for b in server.bodies[asked:]} == {100}  # from run.json
+    assert not answered & set(asked_again) and answered | set(asked_again) == set(gold.ids[:8])
+    records = read_jsonl(out / UNIT / "records.jsonl")
+    assert [r["identifier"] for r in records] == gold.ids[:8]
+    # no terminal: plain progress lines, and a line for the finished unit
+    label = f"virtualhome/action_sequencing/{MODEL}"
+    assert f"{label}: {len(answered)}/8 task(s), 0 failed call(s)" in result.stdout
+    assert f"{label}: 8/8 task(s), 0 failed call(s)" in result.stdout
+    assert f"done {label}: n=8 of 8 tasks -> {out / UNIT}" in result.stdout
+    report = (out / "report.md").read_text()
+    assert "### Model usage" in report and f"| virtualhome | action_sequencing | {MODEL} | 8 | 8 | 0 | 8 |" in report
+
+
+def test_a_resume_with_a_different_option_names_it(gold, tmp_path):
+    out = tmp_path / "run"
+    with FakeServer(answer=gold.answer) as server:
+        first = run_eai(*run_args(out, server, "--limit", "1", "--no-cache"), env={"OPENAI_API_KEY": FAKE_KEY})
+        assert first.returncode == 0, first.stderr
+        result = run_eai("run", "--resume", "--out", str(out), "--temperature", "0.7", env={"OPENAI_API_KEY": FAKE_KEY})
+    assert result.returncode == 2
+    assert result.stderr == (f"error: --temperature differs from the run in {out}: it was started with 0.0, not 0.7 "
+                             "(leave --temperature out to keep the run's)\n")
+
+
+def test_without_a_terminal_a_line_per_unit_start_and_end_and_at_most_one_a_minute_between():
+    printed, now = [], [0.0]
+    lines = Lines(printed.append, every=60.0, clock=lambda: now[0])
+    for done, at in [(0, 0.0), (1, 10.0), (2, 59.0), (3, 61.0), (4, 62.0), (5, 125.0), (6, 126.0)]:
+        now[0] = at
+        lines("vh/as/m", done, 6, 0)
+    assert printed == [f"vh/as/m: {done}/6 task(s), 0 failed call(s)" for done in (0, 3, 5, 6)]
 
 
 def test_a_run_whose_calls_all_fail_shows_no_figure_and_exits_non_zero(gold, tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 from eai.exceptions import EaiError
 from eai.install import command_for
-from eai.llm import GenerationConfig, Message, ModelCallError, Request
+from eai.llm import Answer, GenerationConfig, Message, ModelCallError, Request, Usage
 from eai.runner.run import run
 from eai_langchain.providers import AnthropicProvider, OllamaProvider, OpenAIProvider
 from tests.helpers import ROOT
@@ -29,13 +29,13 @@ def model_for(provider: str, url: str):
     return PROVIDERS[provider]().create("fake-model", {"base_url": url})
 
 
-def ask(model, config=GenerationConfig(timeout=10.0)):
-    return asyncio.run(model.generate(Request(MESSAGES, config)))
+def ask(model, config=GenerationConfig(), timeout=10.0) -> Answer:
+    return asyncio.run(model.generate(Request(MESSAGES, config, timeout=timeout)))
 
 
-def failure(model, config=GenerationConfig(timeout=10.0)) -> ModelCallError:
+def failure(model, config=GenerationConfig(), timeout=10.0) -> ModelCallError:
     with pytest.raises(ModelCallError) as caught:
-        ask(model, config)
+        ask(model, config, timeout)
     return caught.value
 
 
@@ -47,9 +47,8 @@ def anthropic_key(monkeypatch):
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_messages_and_settings_reach_the_server(provider):
     with FakeServer(answer=lambda body: "plan") as server:
-        text = ask(model_for(provider, base_url(provider, server)),
-                   GenerationConfig(temperature=0.25, max_tokens=77, timeout=10.0))
-    assert text == "plan"
+        answer = ask(model_for(provider, base_url(provider, server)), GenerationConfig(temperature=0.25, max_tokens=77))
+    assert answer.text == "plan"
     [body] = server.bodies
     assert body["model"] == "fake-model"
     if provider == "openai":
@@ -79,17 +78,53 @@ def test_http_errors_are_retryable_only_for_rate_limits_server_errors_and_timeou
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_a_client_timeout_is_retryable(provider):
     with FakeServer(reply=lambda body: Reply(delay=2.0)) as server:
-        error = failure(model_for(provider, base_url(provider, server)), GenerationConfig(timeout=0.3))
+        error = failure(model_for(provider, base_url(provider, server)), timeout=0.3)
     assert error.retryable and error.status is None
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_a_refused_connection_is_retryable(provider):
+def test_usage_and_an_answer_cut_by_the_token_limit_are_read_in_every_dialect(provider):
+    with FakeServer(answer=lambda body: "one two three four") as server:
+        model = model_for(provider, base_url(provider, server))
+        full, cut = ask(model), ask(model, GenerationConfig(max_tokens=2))
+    assert full == Answer("one two three four", Usage(5, 4, "stop"))  # prompt: "You plan." "Wash the clothes."
+    assert cut == Answer("one two", Usage(5, 2, "length"))
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_refused_connection_is_retryable_unreachable_and_names_the_server(provider):
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    error = failure(model_for(provider, f"http://127.0.0.1:{port}" + ("/v1" if provider == "openai" else "")))
-    assert error.retryable and error.status is None
+    url = f"http://127.0.0.1:{port}" + ("/v1" if provider == "openai" else "")
+    error = failure(model_for(provider, url))
+    assert error.retryable and error.unreachable and error.status is None
+    assert str(error).startswith(f"cannot connect to {url}: ")
+
+
+@pytest.mark.parametrize("provider", ["openai", "ollama"])
+def test_a_connection_never_accepted_is_unreachable(provider):
+    with socket.socket() as full:  # listening, with its queue of connections full: new ones wait
+        full.bind(("127.0.0.1", 0))
+        full.listen(0)
+        waiting = [socket.socket() for _ in range(3)]
+        for connection in waiting:
+            connection.setblocking(False)
+            connection.connect_ex(full.getsockname())
+        url = f"http://127.0.0.1:{full.getsockname()[1]}" + ("/v1" if provider == "openai" else "")
+        error = failure(model_for(provider, url), timeout=1.0)
+        for connection in waiting:
+            connection.close()
+    assert error.retryable and error.unreachable
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("body", ['{"id": "x", "cho', "", "{}"])
+def test_a_200_reply_the_client_cannot_read_is_retryable(provider, body):
+    with FakeServer(script=[Reply(body=body)]) as server:
+        error = failure(model_for(provider, base_url(provider, server)))
+    assert error.retryable and not error.unreachable and error.status is None
+    assert str(error).startswith("unreadable reply: ")
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -137,7 +172,7 @@ def test_a_missing_key_fails_at_creation_unless_a_server_of_your_own_is_named(pr
     with pytest.raises(EaiError, match=variable):
         PROVIDERS[provider]().create("fake-model", {})
     with FakeServer(answer=lambda body: "no key needed") as server:
-        assert ask(model_for(provider, base_url(provider, server))) == "no key needed"
+        assert ask(model_for(provider, base_url(provider, server))).text == "no key needed"
 
 
 def test_the_key_is_sent_to_the_server_named(monkeypatch):
@@ -149,4 +184,4 @@ def test_the_key_is_sent_to_the_server_named(monkeypatch):
 def test_a_model_serves_several_event_loops():
     with FakeServer(answer=lambda body: "again") as server:
         model = model_for("openai", server.url)
-        assert [ask(model), ask(model)] == ["again", "again"]
+        assert [ask(model).text, ask(model).text] == ["again", "again"]

@@ -40,7 +40,7 @@ def test_rate_limits_and_server_errors_are_retried(plugins, gold, tmp_path, stat
 
 
 def test_a_call_past_the_timeout_is_abandoned_and_retried(plugins, gold, tmp_path):
-    config = run_config(tmp_path / "run", "", limit=1, generation=GenerationConfig(timeout=1.0))
+    config = run_config(tmp_path / "run", "", limit=1, timeout=1.0)
     with FakeServer(answer=gold.answer, script=[Reply(delay=3.0)]) as server:
         config.model_options["base_url"] = server.url
         start = time.perf_counter()
@@ -52,10 +52,10 @@ def test_a_call_past_the_timeout_is_abandoned_and_retried(plugins, gold, tmp_pat
 
 
 def test_a_call_that_keeps_timing_out_is_recorded_as_failed(plugins, gold, tmp_path):
-    with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=2.0)) as server:
-        run_once(plugins, run_config(tmp_path / "run", server.url, limit=1, generation=GenerationConfig(timeout=0.5),
+    with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=60.0)) as server:
+        run_once(plugins, run_config(tmp_path / "run", server.url, limit=1, timeout=2.0,
                                      retry=RetryPolicy(attempts=2, first_delay=0.01)))
-    assert server.count == 2
+    assert server.count <= 2  # on a loaded machine an attempt may end before its request arrives
     [record] = read_jsonl(tmp_path / "run" / UNIT / "records.jsonl")
     assert "after 2 attempt(s)" in record["model_error"] and "success" not in record  # not scored
     summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
@@ -107,7 +107,7 @@ def test_an_identical_second_run_is_answered_from_the_cache(plugins, gold, tmp_p
         run_once(plugins, run_config(tmp_path / "second", server.url, cache=cache))
         assert server.count == 4  # not one request
         run_once(plugins, run_config(tmp_path / "warmer", server.url, cache=cache,
-                                     generation=GenerationConfig(temperature=0.5, timeout=10.0)))
+                                     generation=GenerationConfig(temperature=0.5)))
         assert server.count == 8  # the generation settings are part of the key
     first, second = (tmp_path / name / UNIT / "records.jsonl" for name in ("first", "second"))
     assert first.read_bytes() == second.read_bytes()

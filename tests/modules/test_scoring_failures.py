@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from eai import jsonl
 from eai.modules import MODULES
 from eai.modules.action_sequencing import ActionSequencing
 from eai.modules.goal_interpretation import GoalInterpretation
@@ -71,7 +72,7 @@ def run_unit(plugins, tmp_path, **options):
     """Records by task, summary and folder of one unit run with the baselines."""
     config = RunConfig(suites=["virtualhome"], models=["baseline:auto"], out=tmp_path / "run", task_ids=TASKS, **options)
     (folder,) = asyncio.run(run(config, plugins))
-    records = {r["identifier"]: r for r in map(json.loads, (folder / "records.jsonl").read_text().splitlines())}
+    records = {r["identifier"]: r for _, r in jsonl.read(folder / "records.jsonl")}
     return records, json.loads((folder / "summary.json").read_text()), folder
 
 
@@ -91,8 +92,8 @@ def test_a_pipeline_whose_interpreting_stage_fails_on_one_task_goes_on(plugins, 
     monkeypatch.setitem(MODULES, "goal_interpretation", BrittleGoals())
     records, summary, folder = run_unit(plugins, tmp_path, modules=["goal_interpretation+action_sequencing"])
     assert records["27_2"]["error_type"] == "internal_error" and "IndexError" in records["27_2"]["error_detail"]
-    assert {"error_type", "error_detail", "identifier", "attempts"} == set(records["27_2"])
+    assert {"error_type", "error_detail", "identifier", "attempts", "usage"} == set(records["27_2"])
     assert "executable" in records["417_1"] and summary["internal_errors"] == 1 and summary["n"] == 2
-    log = [json.loads(line) for line in (folder / "responses.jsonl").read_text().splitlines()]
+    log = [item for _, item in jsonl.read(folder / "responses.jsonl")]
     answered = {item["identifier"]: item["stages"] for item in log}
     assert "soap.1002" in answered["27_2"]["goal_interpretation"]  # the answer that broke it is kept

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from eai import jsonl
 from eai.modules import get_module
 from eai.modules.transition_modeling.gold import gold_model
 from eai.plugins import get_plugins
@@ -190,7 +191,7 @@ def test_eai_score_reads_upstream_answers_and_writes_every_field(tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["n"] == 2 and summary["planner_success_rate"] == 50.0 and summary["parse_error_rate"] == 50.0
     assert {"precision", "recall", "f1", "by_category", "by_operator", "operators", "planner_outcomes"} <= set(summary)
-    records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+    records = [r for _, r in jsonl.read(out / "records.jsonl")]
     assert [r["identifier"] for r in records] == [GIFTS, MODEM]  # the suite's order
     assert set(records[0]) == {"identifier", "categories", "operators", "parse_error", "parse_errors", "missing",
                                "extra", "logic_form", "success", "rejected", "planner", "truncated_answer"}

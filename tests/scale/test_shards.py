@@ -14,7 +14,7 @@ from eai.runner.shards import Shard, parse_shard
 from tests.helpers import eai_cli, folder_files
 
 SUITES = ["virtualhome", "behavior"]
-COMPARED = ("records.jsonl", "summary.json", "run.json", "report.json", "report.md")
+COMPARED = ("records.jsonl", "summary.json", "run.json", "report.json")  # report.md shows the seconds calls took
 
 
 def results(folder):
@@ -133,14 +133,14 @@ def test_caches_merge_by_key_and_a_conflict_names_its_key(tmp_path):
     def cache(name, rows):
         found = ResponseCache(tmp_path / name)
         for key, answer in rows.items():
-            found.put(key, f'{{"request": "{key}"}}', answer)
+            found.put(key, f'{{"request": "{key}"}}', {"text": answer, "usage": {}})
         found.close()
         return tmp_path / name
 
     first, second = cache("a.sqlite", {"k1": "one", "k2": "two"}), cache("b.sqlite", {"k2": "two", "k3": "three"})
     assert merge_caches([first, second], tmp_path / "all.sqlite") == 3
     merged = ResponseCache(tmp_path / "all.sqlite")
-    assert [(k, r) for k, _, r in merged.rows()] == [("k1", "one"), ("k2", "two"), ("k3", "three")]
+    assert [(k, r["text"]) for k, _, r in merged.rows()] == [("k1", "one"), ("k2", "two"), ("k3", "three")]
     merged.close()
     wrong = cache("c.sqlite", {"k3": "other"})
     with pytest.raises(EaiError, match="response caches disagree on key k3: .*c.sqlite"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from eai.collaboration.policies import collaboration_fields
 from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
 from eai.modules.action_sequencing.similarity import similarity, similarity_summary
@@ -88,6 +89,8 @@ class ActionSequencing(AbilityModule):
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:
             record["environment_feedback"] = [] if grammar else list(execution.feedback)
+        if env.options.get("agents") == 2 and task.evaluation:
+            record.update(collaboration_fields(task, simulator, [] if grammar else plan))
         return record
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:

@@ -6,7 +6,8 @@ grounded lazily with :func:`eai.ltl.options`, preferring alternatives true
 in the state the prediction describes (its positive literals, every
 candidate of an ambiguous name included), so the option the prediction
 meant tends to come first. At most :data:`OPTIONS_EXAMINED` options are
-read. When grounding yields none (or cannot ground the goal), the task's
+read; an option met again is yielded again as it was first (with its first
+index). When grounding yields none (or cannot ground the goal), the task's
 stored first option is used. Action goals are the task's in every option.
 Gold goals are sets: a goal listed twice (``FACING(character.65,
 phone.1000)`` in VirtualHome's ``540_1``) counts once.
@@ -36,11 +37,13 @@ def gold_options(task: Task, checker: GoalChecker, predictions: Iterable[Predict
         grounded = options(checker.formula, checker.universe, prefer=_described(predictions))  # type: ignore[arg-type]
     except ValueError:
         grounded = iter(())
-    found = False
+    met: dict[tuple, Gold] = {}
     for index, option in enumerate(islice(grounded, OPTIONS_EXAMINED)):
-        found = True
-        yield _gold(index, [Literal(positive, atom) for positive, atom in option.literals], goal.action)
-    if not found:
+        gold = met.get(option.literals)
+        if gold is None:
+            gold = met[option.literals] = _gold(index, [Literal(*literal) for literal in option.literals], goal.action)
+        yield gold
+    if not met:
         yield stored
 
 

@@ -29,9 +29,12 @@ class GoalInterpretation(AbilityModule):
         resolver = Resolver(task, simulator.vocabulary, lambda: simulator.world(task))
         predictions = resolver.predictions(parsed.goals)
         by_kind = {kind: [p for p in predictions if p.kind == kind] for kind in KINDS}
-        best, examined = None, 0
+        best, examined, scored_options = None, 0, set()
         for gold in gold_options(task, GoalChecker(task, simulator.vocabulary), predictions):
             examined += 1
+            if gold.index in scored_options:  # met before: it scores no better
+                continue
+            scored_options.add(gold.index)
             scored = score(by_kind, gold)
             if best is None or scored.overall.f1 > best.overall.f1:
                 best = scored

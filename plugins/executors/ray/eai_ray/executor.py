@@ -33,7 +33,7 @@ from eai.executors import ScoreProgress
 from eai.merge import join_scores
 from eai.plugins import Plugins
 from eai.responses import Response
-from eai.runner.run import Progress, RunConfig, Unit, claimed_units, resolve_model
+from eai.runner.run import Progress, RunConfig, Say, Unit, claimed_units, resolve_model
 from eai.runner.shards import Shard
 from eai.scoring import ScoreResult
 
@@ -63,16 +63,21 @@ class Limiter:
 
 
 class Board:
-    """The latest progress of each unit (a Ray actor the workers report to)."""
+    """What the workers report (a Ray actor): each unit's latest progress, and the lines they say."""
 
     def __init__(self) -> None:
         self._seen: dict[str, tuple[int, int, int]] = {}
+        self._lines: list[str] = []
 
     def report(self, label: str, done: int, total: int, errors: int) -> None:
         self._seen[label] = (done, total, errors)
 
-    def seen(self) -> dict[str, tuple[int, int, int]]:
-        return dict(self._seen)
+    def say(self, text: str) -> None:
+        self._lines.append(text)
+
+    def news(self, lines_seen: int) -> tuple[dict[str, tuple[int, int, int]], list[str]]:
+        """The progress of every unit, and the lines after the first ``lines_seen``."""
+        return dict(self._seen), self._lines[lines_seen:]
 
 
 class Gate:
@@ -96,8 +101,8 @@ def work(unit: Unit, config: RunConfig, limiter: Any, board: Any) -> str:
 
     cache = ResponseCache(config.cache) if config.cache else None
     try:
-        return str(asyncio.run(run_unit(unit, config, get_plugins(), cache,
-                                        lambda *args: board.report.remote(*args), Gate(limiter))))
+        return str(asyncio.run(run_unit(unit, config, get_plugins(), cache, lambda *args: board.report.remote(*args),
+                                        lambda text: board.say.remote(text), Gate(limiter))))
     finally:
         if cache is not None:
             cache.close()
@@ -128,7 +133,8 @@ class RayExecutor:
     name = "ray"
     description = "units as Ray tasks over a cluster (--address; default: a local one), calls limited per endpoint"
 
-    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, address: str | None) -> list[Path]:
+    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
+                  address: str | None) -> list[Path]:
         ray = ray_module()
         connect(ray, address)
         units = claimed_units(config, plugins)
@@ -139,15 +145,19 @@ class RayExecutor:
         board = ray.remote(num_cpus=0)(Board).remote()
         task = ray.remote(work).options(num_cpus=1, max_retries=0)
         refs = [task.remote(unit, config, limiters[endpoint_of(plugins, unit, config)], board) for unit in units]
-        waiting = list(refs)
-        shown: dict[str, tuple[int, int, int]] = {}
-        while waiting:
+        waiting, shown, said = list(refs), {}, 0
+        while True:
             _, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_SECONDS, fetch_local=False)
-            for label, seen in (await board.seen.remote()).items():
-                if shown.get(label) != seen:
-                    shown[label] = seen
-                    progress(label, *seen)
-            await asyncio.sleep(0)
+            seen, lines = await board.news.remote(said)
+            for label, counts in seen.items():
+                if shown.get(label) != counts:
+                    shown[label] = counts
+                    progress(label, *counts)
+            for line in lines:
+                say(line)
+            said += len(lines)
+            if not waiting:
+                break
         try:
             return [Path(folder) for folder in ray.get(refs)]
         except ray.exceptions.RayError as exc:

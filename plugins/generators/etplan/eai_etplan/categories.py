@@ -24,11 +24,11 @@ Candidates whose goal holds in the scene already are left out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 
 from eai.generation.generator import Candidate
-from eai.world import Goal, Literal
+from eai.world import Goal, Literal, Obj
 from eai_etplan.rules import carrier_keeps, kind, receptacle_keeps, surface_keeps
 from eai_etplan.scene import SceneFacts
 
@@ -50,6 +50,14 @@ def both_held(c: str, x1: str, x2: str) -> str:
 
 def near(c: str, x: str) -> str:
     return atom("NEXT_TO", c, x)
+
+
+def kin_pairs(items: Sequence[str], objects: Mapping[str, Obj]) -> Iterator[tuple[str, str, str]]:
+    """Each pair of ``items`` of one kind, in order, with the kind."""
+    for x1, x2 in combinations(items, 2):
+        item = kind(objects[x1])
+        if kind(objects[x2]) == item:
+            yield x1, x2, item  # type: ignore[misc]
 
 
 def goal(ltl: str, *atoms: tuple[str, ...]) -> Goal:
@@ -121,10 +129,7 @@ class Candidates:
     def multi(self) -> Iterator[Candidate]:
         c, init = self.c, self.f.task.init
         singles = [x for x in self.items if self.f.unique(x)]
-        for x1, x2 in combinations(singles, 2):
-            item = kind(self.f.objects[x1])
-            if kind(self.f.objects[x2]) != item:
-                continue
+        for x1, x2, item in kin_pairs(singles, self.f.objects):
             for pred, prep, z, keeps in self.places:
                 if item not in keeps or (pred, x1, z) in init or (pred, x2, z) in init:
                     continue

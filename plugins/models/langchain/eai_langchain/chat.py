@@ -9,12 +9,13 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from eai.llm import GenerationConfig, LanguageModel, Message, Request
-from eai_langchain.errors import call_error
+from eai.llm import Answer, GenerationConfig, LanguageModel, Message, Request, Usage
+from eai_langchain.errors import call_error, without_secrets
 
 ROLES: dict[str, type[BaseMessage]] = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
+FINISH_REASONS = {"max_tokens": "length", "end_turn": "stop"}  # Anthropic's stop_reason, in OpenAI's words
 
-Build = Callable[[GenerationConfig], Any]  # a langchain BaseChatModel with these settings
+Build = Callable[[GenerationConfig, float], Any]  # a langchain BaseChatModel with these settings and timeout
 
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
@@ -40,28 +41,39 @@ def to_langchain(messages: tuple[Message, ...]) -> list[BaseMessage]:
     return [ROLES[m.role](content=m.content) for m in messages]
 
 
-class ChatModel(LanguageModel):
-    """Sends each request to a chat model built once per generation config.
+def usage_of(message: AIMessage) -> Usage:
+    """Tokens and finish reason as the integration reports them (OpenAI's
+    ``finish_reason``, Anthropic's ``stop_reason``, Ollama's ``done_reason``)."""
+    tokens = message.usage_metadata or {}
+    meta = message.response_metadata or {}
+    reason = meta.get("finish_reason") or meta.get("stop_reason") or meta.get("done_reason")
+    return Usage(tokens.get("input_tokens"), tokens.get("output_tokens"),
+                 FINISH_REASONS.get(reason, reason) if isinstance(reason, str) else None)
 
-    ``secrets`` are scrubbed from error messages; ``transient`` are the
-    provider's exception types that mean "try again" without an HTTP status.
+
+class ChatModel(LanguageModel):
+    """Sends each request to a chat model built once per generation config and timeout.
+
+    ``secrets`` are scrubbed from error messages and answers; ``transient`` are
+    the provider's exception types that mean "try again" without an HTTP status.
     """
 
     def __init__(self, provider: str, model: str, build: Build, secrets: tuple[str, ...] = (),
                  transient: tuple[type[BaseException], ...] = ()) -> None:
         self.provider, self.model = provider, model
         self._build, self._secrets, self._transient = build, secrets, transient
-        self._chats: dict[GenerationConfig, Any] = {}  # touched only on the calls loop
+        self._chats: dict[tuple[GenerationConfig, float], Any] = {}  # touched only on the calls loop
 
-    async def generate(self, request: Request) -> str:
+    async def generate(self, request: Request) -> Answer:
         # cancelling this await (the runner's timeout) cancels the call on the calls loop
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._generate(request), calls_loop()))
 
-    async def _generate(self, request: Request) -> str:
+    async def _generate(self, request: Request) -> Answer:
+        settings = (request.config, request.timeout)
         try:
-            if request.config not in self._chats:
-                self._chats[request.config] = self._build(request.config)
-            answer = await self._chats[request.config].ainvoke(to_langchain(request.messages))
+            if settings not in self._chats:
+                self._chats[settings] = self._build(*settings)
+            answer = await self._chats[settings].ainvoke(to_langchain(request.messages))
         except Exception as exc:  # every failure becomes a recorded ModelCallError
-            raise call_error(exc, self._secrets, self._transient) from None
-        return str(answer.text)
+            raise call_error(exc, self._secrets, self._transient, self.endpoint) from None
+        return Answer(without_secrets(str(answer.text), self._secrets), usage_of(answer))

@@ -1,30 +1,52 @@
 """Provider exceptions as ModelCallError, with credentials scrubbed from the text.
 
-Retryable: HTTP 408, 429 and 5xx, and, without a status, timeouts and
-connection failures (the provider SDK's connection error, langchain-core's
-retryable ``ModelError`` kinds, ``TimeoutError``, ``ConnectionError``).
-Everything else (401, 400, 404, a bug) is final.
+Retryable: HTTP 408, 429 and 5xx; without a status, timeouts and connection
+failures (the provider SDK's connection error, langchain-core's retryable
+``ModelError`` kinds, ``TimeoutError``, ``ConnectionError``) and a reply the
+client could not read (a 200 with truncated JSON, no ``choices``: the
+client's ValueError, LookupError or TypeError). Everything else (401, 400,
+404) is final. A failure to open a connection at all is ``unreachable``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import re
+import socket
 from collections.abc import Iterable
+from urllib.parse import unquote, urlsplit
 
 from eai.llm import ModelCallError
 
 TRANSIENT: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutError, ConnectionError)
-BEARER = re.compile(r"(?i)(bearer\s+)[^\s'\",}]+")
+UNREADABLE: tuple[type[BaseException], ...] = (ValueError, LookupError, TypeError)
+# httpx's and httpcore's (and the copies the openai SDK vendors as httpx2 and httpcore2)
+CONNECT_FAILURES = ("ConnectError", "ConnectTimeout")
+TOKEN = re.compile(r"(?i)\b((?:bearer|basic)\s+)[^\s'\",}]+")
 SCRUBBED = "[redacted]"
 
 
+def url_secrets(url: str | None) -> tuple[str, ...]:
+    """What credentials in ``url`` look like once sent: the password, ``user:password``
+    and its Basic-auth base64; () when the URL holds none."""
+    parts = urlsplit(url or "")
+    if parts.password is None:
+        return ()
+    pair = f"{unquote(parts.username or '')}:{unquote(parts.password)}"
+    return parts.password, unquote(parts.password), pair, base64.b64encode(pair.encode()).decode()
+
+
+def without_secrets(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with each of ``secrets`` replaced by ``[redacted]``."""
+    for secret in sorted(filter(None, secrets), key=len, reverse=True):
+        text = text.replace(secret, SCRUBBED)
+    return text
+
+
 def scrub(text: str, secrets: Iterable[str]) -> str:
-    """``text`` without any of ``secrets`` nor a bearer token in it."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, SCRUBBED)
-    return BEARER.sub(rf"\g<1>{SCRUBBED}", text)
+    """``text`` without any of ``secrets`` nor a bearer or basic token in it."""
+    return TOKEN.sub(rf"\g<1>{SCRUBBED}", without_secrets(text, secrets))
 
 
 def status_of(exc: BaseException) -> int | None:
@@ -32,15 +54,38 @@ def status_of(exc: BaseException) -> int | None:
     return status if isinstance(status, int) and status > 0 else None
 
 
+def causes(exc: BaseException) -> Iterable[BaseException]:
+    """``exc`` and the exceptions it was raised from or while handling."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def is_unreachable(exc: BaseException) -> bool:
+    """No connection could be opened: refused, no route, unknown host, or opening it timed out."""
+    return any(type(e).__name__ in CONNECT_FAILURES or isinstance(e, (ConnectionRefusedError, socket.gaierror))
+               for e in causes(exc))
+
+
 def is_retryable(exc: BaseException, transient: tuple[type[BaseException], ...]) -> bool:
     status = status_of(exc)
     if status is not None:
         return status in (408, 429) or status >= 500
-    return isinstance(exc, TRANSIENT + transient) or getattr(exc, "is_retryable", False) is True
+    return isinstance(exc, TRANSIENT + UNREADABLE + transient) or getattr(exc, "is_retryable", False) is True
 
 
-def call_error(exc: Exception, secrets: Iterable[str], transient: tuple[type[BaseException], ...] = ()) -> ModelCallError:
-    """A one-line ModelCallError for ``exc``, free of ``secrets``."""
+def call_error(exc: Exception, secrets: Iterable[str], transient: tuple[type[BaseException], ...] = (),
+               endpoint: str = "") -> ModelCallError:
+    """A one-line ModelCallError for ``exc``, free of ``secrets``; a connection
+    failure names the ``endpoint``."""
     text = scrub(" ".join(str(exc).split()), secrets)[:500]
     message = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-    return ModelCallError(message, is_retryable(exc, transient), status_of(exc))
+    unreachable = is_unreachable(exc)
+    if unreachable:
+        message = f"cannot connect to {endpoint or 'the server'}: {message}"
+    elif status_of(exc) is None and isinstance(exc, UNREADABLE):
+        message = f"unreadable reply: {message}"
+    return ModelCallError(message, unreachable or is_retryable(exc, transient), status_of(exc), unreachable)

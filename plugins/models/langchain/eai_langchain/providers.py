@@ -4,7 +4,9 @@ Each integration is an optional extra (``pip install -e ".[openai]"`` in a
 checkout; the hint names the command for how eai was installed), imported
 when a model is created, so a missing one fails the run before any call. API
 keys are read from the environment only. The clients' own retries are off:
-the runner retries (with back-off) what is worth retrying.
+the runner retries (with back-off) what is worth retrying. Credentials in a
+base URL (``http://user:pw@host/v1``) are sent as the client sends them, and
+kept out of everything stored or shown.
 """
 
 from __future__ import annotations
@@ -15,12 +17,11 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
-from urllib.parse import urlsplit
 
 from eai.exceptions import EaiError
 from eai.install import install_command
-from eai.llm import GenerationConfig, LanguageModel, ModelProvider
-from eai_langchain.chat import ChatModel
+from eai.llm import CONNECT_TIMEOUT, GenerationConfig, LanguageModel, ModelProvider, without_credentials
+from eai_langchain.errors import url_secrets
 
 NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
 
@@ -51,20 +52,22 @@ class LangchainProvider(ModelProvider):
         key = os.environ.get(self.key_env, "")
         if self.key_required and not key and not base_url:
             raise EaiError(f"{spec} needs the API key in the environment variable {self.key_env}")
-        password = urlsplit(base_url).password if base_url else None
-        secrets = (key, password or "")
 
-        def build(config: GenerationConfig) -> Any:
-            return self.chat(integration, model, key, base_url, config)
+        def build(config: GenerationConfig, timeout: float) -> Any:
+            return self.chat(integration, model, key, base_url, config, timeout)
 
-        chat = ChatModel(self.name, model, build, secrets, self.transient())
-        chat.endpoint = _without_credentials(base_url or "")
+        from eai_langchain.chat import ChatModel  # here: langchain takes ~0.15 s to import
+
+        chat = ChatModel(self.name, model, build, (key, *url_secrets(base_url)), self.transient())
+        chat.endpoint = without_credentials(base_url or "")
         return chat
 
     @abstractmethod
     def chat(self, integration: ModuleType, model: str, key: str, base_url: str | None,
-             config: GenerationConfig) -> Any:
-        """The langchain chat model, without client-side retries or caching."""
+             config: GenerationConfig, timeout: float) -> Any:
+        """The langchain chat model, without client-side retries or caching;
+        ``timeout`` seconds per request, at most ``CONNECT_TIMEOUT`` of them to connect
+        where the integration takes the two apart."""
 
     def transient(self) -> tuple[type[BaseException], ...]:
         """The SDK's exception types for a call that may succeed when repeated."""
@@ -76,10 +79,13 @@ class OpenAIProvider(LangchainProvider):
     description = "OpenAI or any OpenAI-compatible server (--base-url, OPENAI_BASE_URL): openai:MODEL"
     package, key_env, base_url_env = "langchain_openai", "OPENAI_API_KEY", "OPENAI_BASE_URL"
 
-    def chat(self, integration, model, key, base_url, config):
+    def chat(self, integration, model, key, base_url, config, timeout):
+        import openai
+
         return integration.ChatOpenAI(model=model, api_key=key or NO_KEY, base_url=base_url,
                                       temperature=config.temperature, max_tokens=config.max_tokens,
-                                      timeout=config.timeout, max_retries=0, cache=False)
+                                      timeout=openai.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)),
+                                      max_retries=0, cache=False)
 
     def transient(self):
         import openai
@@ -92,10 +98,10 @@ class AnthropicProvider(LangchainProvider):
     description = "Anthropic Claude models (ANTHROPIC_API_KEY): anthropic:MODEL"
     package, key_env, base_url_env = "langchain_anthropic", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"
 
-    def chat(self, integration, model, key, base_url, config):
+    def chat(self, integration, model, key, base_url, config, timeout):
         limits = {"max_tokens": config.max_tokens} if config.max_tokens else {}  # else the model's default
         return integration.ChatAnthropic(model=model, api_key=key or NO_KEY, base_url=base_url,
-                                         temperature=config.temperature, timeout=config.timeout,
+                                         temperature=config.temperature, timeout=timeout,
                                          max_retries=0, cache=False, **limits)
 
     def transient(self):
@@ -110,18 +116,15 @@ class OllamaProvider(LangchainProvider):
     package, key_env, base_url_env = "langchain_ollama", "OLLAMA_API_KEY", "OLLAMA_HOST"
     key_required = False
 
-    def chat(self, integration, model, key, base_url, config):
+    def chat(self, integration, model, key, base_url, config, timeout):
+        import httpx
+
         return integration.ChatOllama(model=model, base_url=base_url, temperature=config.temperature,
-                                      num_predict=config.max_tokens, client_kwargs={"timeout": config.timeout},
-                                      cache=False)
+                                      num_predict=config.max_tokens, cache=False,
+                                      client_kwargs={"timeout": httpx.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout))})
 
     def transient(self):
         import httpx
 
         return (httpx.TransportError,)
 
-
-def _without_credentials(url: str) -> str:
-    """``https://user:pw@host/v1`` -> ``https://host/v1``: names the server, keeps no secret."""
-    parts = urlsplit(url)
-    return parts._replace(netloc=parts.hostname + (f":{parts.port}" if parts.port else "")).geturl() if parts.hostname else url

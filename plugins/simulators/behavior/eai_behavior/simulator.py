@@ -14,13 +14,14 @@ from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_behavior.prompt import action_sequencing_prompt
 from eai_behavior.subgoal_decomposition_prompt import subgoal_decomposition_prompt
 from eai_behavior.transition_modeling_prompt import transition_modeling_prompt
-from eai_behavior.vocabulary import VOCABULARY
+from eai_behavior.vocabulary import PREDICATES, VOCABULARY
 from eai_behavior.world import BehaviorWorld
 
 
 class BehaviorSimulator(Simulator):
     name = "behavior"
     description = "BEHAVIOR activities, symbolic: the paper's action semantics without the iGibson physics"
+    evaluation_predicates = PREDICATES
 
     def __init__(self, domain_file: Callable[[], Path]) -> None:
         self._domain_file = domain_file

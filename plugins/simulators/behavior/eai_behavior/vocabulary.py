@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from eai.collaboration.predicates import PredicateMap
 from eai.simulator import ActionSpec, Vocabulary
 
 HANDS = ("left", "right")
@@ -69,3 +70,14 @@ def hand_of(action: str) -> str | None:
     """``"left"`` for LEFT_* actions, ``"right"`` for RIGHT_*, else None."""
     prefix = action.partition("_")[0].lower()
     return prefix if prefix in HANDS else None
+
+# PARTNR's predicates in BEHAVIOR's atoms (docs/collaboration.md): clean is
+# neither stained nor dusty; powered on is toggled_on; the scenes have no rooms.
+PREDICATES = PredicateMap(
+    relations={"is_on_top": ("ontop",), "is_inside": ("inside",), "is_next_to": ("nextto",)},
+    states={"is_clean": ((("stained", False), ("dusty", False)),),
+            "is_dirty": ((("stained", True),), (("dusty", True),)),
+            "is_powered_on": ((("toggled_on", True),),), "is_powered_off": ((("toggled_on", False),),)},
+    placed={"is_on_floor": ("onfloor",)},
+    skills={"clean": frozenset({"CLEAN"}), "fill": frozenset(), "power_on": frozenset({"TOGGLE_ON"})},
+)

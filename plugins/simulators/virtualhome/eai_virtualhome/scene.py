@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from eai.world import Atom, State, Task
+from eai.world import Atom, State, Task, atom_set
 from eai_virtualhome.interning import index_of
 from eai_virtualhome.places import Places
 from eai_virtualhome.vocabulary import ACTIONS, CLASS_AFFORDANCES, ROOM_ACTIONS, STRUCTURE_CLASSES
@@ -22,13 +22,17 @@ PLUG_STATES = frozenset({"PLUGGED_IN", "PLUGGED_OUT"})
 DEFAULT_STATES = (("HAS_SWITCH", ("ON", "OFF"), "OFF"), ("CAN_OPEN", ("OPEN", "CLOSED"), "CLOSED"))
 
 
+def default_atoms(task: Task) -> list[Atom]:
+    """The default states of objects whose initial state leaves them unspecified."""
+    atoms = task.init
+    return [(default, obj.id) for obj in task.objects for prop, choices, default in DEFAULT_STATES
+            if obj.has(prop) and not any((state, obj.id) in atoms for state in choices)]
+
+
 def initial_atoms(task: Task) -> set[Atom]:
     """The task's initial atoms plus default states."""
-    atoms = set(task.init)
-    for obj in task.objects:
-        for prop, choices, default in DEFAULT_STATES:
-            if obj.has(prop) and not any((state, obj.id) in atoms for state in choices):
-                atoms.add((default, obj.id))
+    atoms = atom_set(task.init)
+    atoms.update(default_atoms(task))
     return atoms
 
 
@@ -41,12 +45,12 @@ class Scene:
     def __init__(self, task: Task) -> None:
         self.task = task
         self.objects = task.object_by_id
-        self.index, bits, self.rel = index_of(initial_atoms(task))
+        self.index, bits, self.rel = index_of(task.init, default_atoms(task))
         self.initial = State(self.index, bits)
         self.character = min(o.id for o in task.objects if o.class_name == "character")
-        inside = [atom for atom in task.init if atom[0] == "INSIDE"]
-        contained = {atom[1] for atom in inside}
-        self.rooms = frozenset(atom[2] for atom in inside if atom[2] not in contained)
+        # rooms: objects something is inside and that are inside nothing
+        self.rooms = frozenset(o.id for o in task.objects if bits & self.rel.mask("INSIDE", 2, o.id)
+                               and not bits & self.rel.mask("INSIDE", 1, o.id))
         self.body_parts = frozenset(o.id for o in task.objects if o.has("BODY_PART"))
         self.knives = tuple(sorted(o.id for o in task.objects if "knife" in o.class_name))
         self.structure = frozenset(o.id for o in task.objects if o.class_name in STRUCTURE_CLASSES)

@@ -12,13 +12,14 @@ from eai_virtualhome.goal_interpretation_prompt import goal_interpretation_promp
 from eai_virtualhome.prompt import action_sequencing_prompt
 from eai_virtualhome.subgoal_decomposition_prompt import subgoal_decomposition_prompt
 from eai_virtualhome.transition_modeling_prompt import transition_modeling_prompt
-from eai_virtualhome.vocabulary import ACTIONS, VOCABULARY
+from eai_virtualhome.vocabulary import ACTIONS, PREDICATES, VOCABULARY
 from eai_virtualhome.world import VirtualHomeWorld
 
 
 class VirtualHomeSimulator(Simulator):
     name = "virtualhome"
     description = "VirtualHome household scenes: evolving-graph semantics on eai states"
+    evaluation_predicates = PREDICATES
 
     def __init__(self, domain_file: Callable[[], Path]) -> None:
         self._domain_file = domain_file

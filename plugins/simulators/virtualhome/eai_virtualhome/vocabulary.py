@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from eai.collaboration.predicates import PredicateMap
 from eai.simulator import ActionSpec, Vocabulary
 
 _ACTIONS = (
@@ -96,3 +97,16 @@ RELATION_ALIASES = MappingProxyType({"ON": "ONTOP", "CLOSE": "NEXT_TO", "NEAR": 
 
 VOCABULARY = Vocabulary(ACTIONS, state_predicates=STATES, relation_predicates=RELATIONS,
                         relation_aliases=RELATION_ALIASES)
+
+# PARTNR's predicates in VirtualHome's atoms (docs/collaboration.md): rooms
+# hold their objects by INSIDE edges; VirtualHome has nothing filled or on a floor.
+PREDICATES = PredicateMap(
+    relations={"is_on_top": ("ONTOP",), "is_inside": ("INSIDE",), "is_in_room": ("INSIDE",),
+               "is_next_to": ("NEXT_TO",)},
+    states={"is_clean": ((("CLEAN", True),),), "is_dirty": ((("DIRTY", True),),),
+            "is_powered_on": ((("ON", True),),), "is_powered_off": ((("OFF", True),),)},
+    holding=frozenset({"HOLDS_RH", "HOLDS_LH"}),
+    skills={"clean": frozenset({"WIPE", "WASH", "RINSE", "SCRUB"}), "fill": frozenset({"POUR"}),
+            "power_on": frozenset({"SWITCHON"})},
+    in_room="INSIDE", portable="GRABBABLE",
+)

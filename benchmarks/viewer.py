@@ -1,0 +1,59 @@
+"""Time the viewer on a whole run: ``eai view RUN --out`` (reading the run and
+working out prompts, parses and steps again), then the page in headless
+Chromium until its task list is drawn, filtering to failures, and opening a task.
+
+Usage: ``python benchmarks/viewer.py [RUN]``; without RUN, the README's main
+job (``eai run`` with no arguments: 1,722 task records) is run first into a
+temporary folder. Target: the page loads in under 2 s. Needs chromium
+(``apt-get install chromium``) and playwright (the dev extra).
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tmp, "run")
+        if len(sys.argv) == 1:
+            env = {**os.environ, "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
+            subprocess.run([sys.executable, "-m", "eai", "run", "--quiet", "--out", str(run)], env=env, check=True)
+        records = sum(len(p.read_text().splitlines()) for p in run.glob("*/*/*/records.jsonl"))
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "eai", "view", str(run), "--out", str(Path(tmp, "site"))], check=True,
+                       stdout=subprocess.DEVNULL)
+        build = time.perf_counter() - start
+        page_path = Path(tmp, "site", "index.html")
+        size = page_path.stat().st_size / 1e6
+        chromium = shutil.which("chromium") or shutil.which("chromium-headless-shell")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            start = time.perf_counter()
+            page.goto(page_path.as_uri() + "#status=all")
+            page.wait_for_selector("body[data-ready]")
+            load = time.perf_counter() - start
+            start = time.perf_counter()
+            page.select_option("#status", "failures")
+            page.wait_for_selector("#count")
+            failures = page.inner_text("#count")
+            filtering = time.perf_counter() - start
+            start = time.perf_counter()
+            page.click("a.task-link >> nth=0")
+            page.wait_for_selector("article.task")
+            opening = time.perf_counter() - start
+            browser.close()
+    print(f"{records} task records; eai view --out: {build:.1f} s wall; page {size:.1f} MB")
+    print(f"page load to task list drawn: {load:.2f} s (target: < 2 s); filter to failures: {filtering:.2f} s "
+          f"({failures} in the first unit); open a task: {opening:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

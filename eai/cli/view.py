@@ -1,0 +1,51 @@
+"""``eai view``: a run's tasks one by one, offline, in a browser."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import typer
+
+from eai.cli.output import say
+
+
+def view_command(
+    runs: list[Path] = typer.Argument(..., metavar="RUN", help="Run folders (eai run, compose) or score folders (eai score --out)."),
+    out: Path = typer.Option(None, "--out", help="Write the viewer as a static site (DIR/index.html) instead of serving it."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port on 127.0.0.1 to serve on (0: any free port)."),
+) -> None:
+    """See why a model failed, task by task: prompt, answer, parse, steps.
+
+    Per run: its configuration and n per unit. Per unit: the summary and the
+    tasks, filterable by outcome, error type and text. Per task: the
+    instruction, the prompt sent, the raw answer, what the parser read, the
+    executed steps with the failing one highlighted, the goals met and unmet.
+    Two runs given: a task side by side. Served on 127.0.0.1 only; works
+    offline. What it shows: docs/viewer.md.
+
+    Examples:
+
+    \b
+        eai view runs/2026-01-01T10-00-00
+        eai view runs/gpt runs/llama --port 8080
+        eai view runs/gpt --out site/gpt
+    """
+    from eai.paths import check_output_folder
+    from eai.plugins import get_plugins
+    from eai.viewer.model import collect_runs
+    from eai.viewer.page import write_site
+    from eai.viewer.serve import serve
+
+    if out is not None:
+        check_output_folder(out)
+    model = collect_runs(runs, get_plugins())
+    if out is not None:
+        say(f"wrote {write_site(model, out)}")
+        return
+    with tempfile.TemporaryDirectory(prefix="eai-view-") as folder:
+        write_site(model, Path(folder))
+        try:
+            serve(Path(folder), port, lambda url: say(f"serving {url} (Ctrl-C to stop)"))
+        except KeyboardInterrupt:
+            say("stopped")

@@ -1,0 +1,196 @@
+"""Two agents acting in one symbolic world in turns (PARTNR's human and robot).
+
+The world has one agent object (VirtualHome's character); each agent gets its
+own copy of the **body**, the atoms naming that object (where it stands, what
+it holds), while the rest of the state is shared. An agent acts on the
+shared state with its own body, through the world's own checks; it sees the
+state so (its observations) and the other's last action. An action on an
+object the other agent holds fails with a reason, as does an action its
+capability profile lacks; when an agent carries an object away or puts it
+down, the other is no longer next to it. Evaluation functions judge the shared state with both
+bodies (docs/collaboration.md).
+
+With partial observability an agent sees the rooms, the furniture, what it
+holds, and the things in the rooms it has been in (PARTNR's exploration: in
+VirtualHome, ``WALK`` to a room explores it).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eai.collaboration.evaluation import EvaluationFunctions, Tracker
+from eai.exceptions import EaiError
+from eai.simulator import Simulator
+from eai.world import Action, Atom, Task
+
+
+@dataclass(frozen=True)
+class Profile:
+    """An agent's name and the capabilities it lacks (keys of the simulator's ``skills``)."""
+
+    name: str
+    lacks: frozenset[str] = frozenset()
+
+
+HUMAN = Profile("human")
+ROBOT = Profile("robot", frozenset({"clean", "fill", "power_on"}))
+
+
+@dataclass(frozen=True)
+class View:
+    """What an agent sees on its turn: the state with its own body, what it
+    was told after its last action, and the other agent's last action."""
+
+    agent: str
+    atoms: frozenset[Atom]
+    feedback: str
+    other_action: str
+
+
+class Policy(ABC):
+    @abstractmethod
+    def act(self, view: View) -> Action | None:
+        """The next action, or None to wait this turn (done, or waiting for the other)."""
+
+
+@dataclass
+class Tally:
+    """One agent's figures: actions taken, failed, extraneous (carried out
+    without raising percent complete), turns waited, and percent complete it raised."""
+
+    actions: int = 0
+    failed: int = 0
+    extraneous: int = 0
+    waits: int = 0
+    gain: float = 0.0
+
+
+class Episode:
+    """Two agents (profile and policy each), the first acting first, on ``task``."""
+
+    def __init__(self, task: Task, simulator: Simulator, agents: Sequence[tuple[Profile, Policy]],
+                 partial: bool = False) -> None:
+        if len(agents) != 2 or agents[0][0].name == agents[1][0].name:
+            raise EaiError("a collaboration episode needs two agents of different names")
+        if not task.evaluation:
+            raise EaiError(f"task {task.id} has no evaluation functions")
+        self.world = simulator.world(task)
+        if self.world.agent is None:
+            raise EaiError(f"simulator {simulator.name!r} has no agent object for two agents to share")
+        predicates = simulator.evaluation_predicates
+        self.predicates = predicates
+        self.tracker = Tracker(EvaluationFunctions.read(task.evaluation, task.object_by_id, predicates,
+                                                        simulator.name), predicates)  # type: ignore[arg-type]
+        self.agents = agents
+        me = self.world.agent
+        initial = frozenset(self.world.initial)
+        self.shared = frozenset(a for a in initial if me not in a[1:])
+        self.bodies = [initial - self.shared, initial - self.shared]
+        self.tallies = [Tally(), Tally()]
+        if partial and not (predicates.in_room and predicates.portable):  # type: ignore[union-attr]
+            raise EaiError(f"simulator {simulator.name!r} has no rooms for partial observability")
+        self.partial = partial
+        self.explored: list[set[str]] = [set(), set()]
+        for who in (0, 1):
+            self._explore(who)
+        self.log: list[list[str]] = []
+        self.tracker.update(self.atoms())
+
+    def atoms(self, who: int | None = None) -> frozenset[Atom]:
+        """The shared state with agent ``who``'s body, or with both bodies."""
+        bodies = self.bodies if who is None else [self.bodies[who]]
+        return self.shared.union(*bodies)
+
+    def _explore(self, who: int) -> None:
+        """Add the rooms agent ``who`` is in to those it has explored."""
+        if self.partial:
+            self.explored[who] |= {a[2] for a in self.bodies[who] if a[0] == self.predicates.in_room}
+
+    def observed(self, who: int) -> frozenset[Atom]:
+        """What agent ``who`` sees: every atom, or with partial observability
+        the atoms all of whose objects it sees."""
+        atoms = self.atoms(who)
+        if not self.partial:
+            return atoms
+        portable, room = self.predicates.portable, self.predicates.in_room
+        objects = self.world.objects
+        found = {a[1] for a in atoms if a[0] == room and a[2] in self.explored[who]}
+        seen = {oid for oid, obj in objects.items() if portable not in obj.properties} | found | self.held(who)
+        return frozenset(a for a in atoms if all(arg in seen for arg in a[1:]))
+
+    def held(self, who: int) -> set[str]:
+        return {a[2] for a in self.bodies[who] if a[0] in self.predicates.holding}
+
+    def run(self, max_turns: int) -> dict[str, Any]:
+        """Turns until success, two rounds in which both agents wait, or ``max_turns``; the record."""
+        said = ["", ""]
+        last = ["", ""]
+        idle = 0
+        turns = 0
+        while turns < max_turns and not self.tracker.success and idle < 4:
+            who = turns % 2
+            profile, policy = self.agents[who]
+            action = policy.act(View(profile.name, self.observed(who), said[who], last[1 - who]))
+            turns += 1
+            if action is None:
+                self.tallies[who].waits += 1
+                idle += 1
+                last[who] = "waited"
+                continue
+            idle = 0
+            said[who] = self.step(who, action)
+            last[who] = str(action)
+            self.log.append([profile.name, str(action), said[who]])
+        return self.record(turns)
+
+    def step(self, who: int, action: Action) -> str:
+        """Try ``action`` for agent ``who``; the feedback."""
+        tally, profile = self.tallies[who], self.agents[who][0]
+        tally.actions += 1
+        other = self.agents[1 - who][0].name
+        lacking = [skill for skill in sorted(profile.lacks)
+                   if action.name in self.predicates.skills.get(skill, frozenset())]
+        taken = [arg for arg in action.args if arg in self.held(1 - who)]
+        if lacking or taken:
+            tally.failed += 1
+            why = f"the {profile.name} cannot {lacking[0].replace('_', ' ')}" if lacking else \
+                f"{taken[0]} is held by the {other}"
+            return f"{action} failed: {why}"
+        state = self.world.index.state(self.atoms(who))
+        check = self.world.check(state, action)
+        if not check.executable:
+            tally.failed += 1
+            return self.world.feedback(action, check)
+        before = self.tracker.percent_complete
+        after_state = frozenset(self.world.apply(state, action)) if not check.redundant else frozenset(state)
+        me = self.world.agent
+        shared = frozenset(a for a in after_state if me not in a[1:])
+        moved = self.held(who)  # what an agent carries is what it moves
+        self.shared, self.bodies[who] = shared, after_state - shared
+        moved |= self.held(who)
+        self._explore(who)
+        self.bodies[1 - who] = frozenset(a for a in self.bodies[1 - who]
+                                         if a[0] in self.predicates.holding or not moved & set(a[1:]))
+        self.tracker.update(self.atoms())
+        gain = self.tracker.percent_complete - before
+        tally.gain += gain
+        if gain <= 0:
+            tally.extraneous += 1
+        return self.world.feedback(action, check)
+
+    def record(self, turns: int) -> dict[str, Any]:
+        """Percent complete, success, turns, per-agent figures and task
+        offloading (the share of percent complete the second agent, the robot,
+        brought; None when nothing was completed)."""
+        total = sum(t.gain for t in self.tallies)
+        agents = {profile.name: {"actions": t.actions, "failed": t.failed, "extraneous": t.extraneous,
+                                 "waits": t.waits}
+                  for (profile, _), t in zip(self.agents, self.tallies, strict=True)}
+        return {"percent_complete": round(self.tracker.percent_complete, 6), "success": self.tracker.success,
+                "turns": turns, "agents": agents,
+                "offloading": round(self.tallies[1].gain / total, 6) if total > 0 else None,
+                "log": self.log}

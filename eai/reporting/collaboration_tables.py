@@ -1,0 +1,29 @@
+"""The table of PARTNR's metrics (docs/collaboration.md): percent complete
+and success per result on suites with evaluation functions, one row per
+agent setup, with the two-agent episodes' efficiency figures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from eai.reporting.collect import UnitResult
+from eai.reporting.sequence_tables import Table
+
+HEADERS = ["Model", "Suite", "Agents", "n", "Percent complete (%)", "Success (%)", "Turns",
+           "Human actions", "Human extraneous", "Robot actions", "Robot extraneous", "Offloading (%)"]
+
+
+def collaboration_table(units: Sequence[UnitResult]) -> Table | None:
+    rows = []
+    for u in units:
+        s = u.summary
+        if "percent_complete" not in s:
+            continue
+        episodes = s.get("collaboration") or {}
+        agents = episodes.get("agents", {})
+        per_agent = [agents.get(name, {}).get(key) for name in ("human", "robot") for key in ("actions", "extraneous")]
+        offloading = episodes.get("offloading")
+        rows.append([u.label, u.suite, 2 if episodes else 1, s.get("n"), s["percent_complete"],
+                     s.get("evaluation_success_rate"), episodes.get("turns"), *per_agent,
+                     None if offloading is None else round(100 * offloading, 2)])
+    return ("PARTNR metrics: percent complete, success and efficiency per agent setup", HEADERS, rows) if rows else None

@@ -1,0 +1,94 @@
+"""A run folder (``eai run``, ``eai compose`` or ``eai score --out``) read into
+the JSON model the viewer pages show: the run's configuration, and per unit
+its summary and every task's record, answer, prompt and parse."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import eai
+from eai.exceptions import EaiError
+from eai.plugins import Plugins
+from eai.reporting.collect import UnitResult, collect, run_config, run_names
+from eai.runner.store import ResponseLog
+from eai.viewer.trace import TaskCache, details
+
+
+def status(record: dict[str, Any]) -> str:
+    """``success``, ``failure``, ``model error`` or ``internal error``; goal
+    interpretation succeeds on an exact goal (F1 100)."""
+    if record.get("model_error"):
+        return "model error"
+    if record.get("internal_error"):
+        return "internal error"
+    if "success" in record:
+        return "success" if record["success"] else "failure"
+    return "success" if record.get("f1") == 100 else "failure"
+
+
+def errors(record: dict[str, Any]) -> list[str]:
+    """The error categories of one record, as the report's columns name them."""
+    found = [record["error_type"]] if record.get("error_type") else []
+    if record.get("additional_steps"):
+        found.append("additional_step")
+    if record.get("format_error"):
+        found.append("parsing")
+    if record.get("hallucinations"):
+        found.append("hallucination")
+    planner = record.get("planner")
+    if isinstance(planner, dict) and planner.get("outcome") not in (None, "solved"):
+        found.append(f"planner {planner['outcome']}")
+    for key in ("model_error", "internal_error"):
+        if record.get(key):
+            found.append(key)
+    return found
+
+
+def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The unit's records and logged answers; one clear error when they are not a run's."""
+    try:
+        records = unit.records()
+        answers = ResponseLog(unit.folder / "responses.jsonl").read_items()
+        for record in records:
+            str(record["identifier"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise EaiError(f"cannot read the records or responses in {unit.folder}: {type(exc).__name__}: {exc}") from None
+    return records, answers
+
+
+def unit_model(unit: UnitResult, root: Path, cache: TaskCache) -> dict[str, Any]:
+    records, answers = read_unit(unit)
+    summary = unit.summary
+    episode = "+" in summary.get("pipeline", "") or summary.get("replan") or summary.get("action_failure_p")
+    texts = {} if episode else {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
+    found, note = details(cache, unit.suite, unit.module, texts, [r["identifier"] for r in records])
+    if episode:
+        note = "; ".join(filter(None, [note, "episodes (a pipeline, replanning or random action failures): their prompts "
+                                       "and steps depend on what happened; see each record's attempts"]))
+    if not answers:
+        note = "; ".join(filter(None, [note, "no responses.jsonl: the answers were not kept (an eai score folder)"]))
+    tasks = []
+    for record in records:
+        task_id = record["identifier"]
+        answer = answers.get(task_id, {})
+        tasks.append({"id": task_id, "status": status(record), "errors": errors(record), "record": record,
+                      "output": answer.get("llm_output"), "call_error": answer.get("error", ""),
+                      **found.get(task_id, {})})
+    return {"key": unit.folder.resolve().relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
+            "model": unit.model, "label": unit.label, "summary": unit.summary, "n": unit.summary.get("n"),
+            "note": note, "tasks": tasks}
+
+
+def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:
+    """The viewer's model of the run folders, in the order given."""
+    if not folders:
+        raise EaiError("no run folder to view")
+    runs, cache = [], TaskCache(plugins)
+    for name, folder in zip(run_names(list(folders)), folders):
+        units = collect([folder])
+        config, written = run_config(folder)
+        runs.append({"name": name, "config": config, "written": written,
+                     "units": [unit_model(u, folder.resolve(), cache) for u in units]})
+    return {"eai_version": eai.__version__, "runs": runs}

@@ -1,0 +1,21 @@
+"""Hooks of the built-in partnr plugin: the generator, and the suite it made
+(tasks/partnr-vh), which eai run takes when it is named, not by default."""
+
+from eai.hookspecs import hookimpl
+from eai.paths import tasks_dir
+from eai.taskstore import DirectorySuite
+from eai_partnr.generator import Partnr
+
+SUITE = "partnr-vh"
+
+
+@hookimpl
+def eai_register_generators(register):
+    register(Partnr())
+
+
+@hookimpl
+def eai_register_suites(register):
+    register(DirectorySuite(SUITE, Partnr.simulator, "PARTNR-style collaboration tasks with evaluation functions "
+                            "generated on the VirtualHome scene (eai tasks generate partnr; tasks/README.md has "
+                            "the command)", lambda: tasks_dir() / SUITE, in_default_run=False))

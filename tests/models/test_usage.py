@@ -1,0 +1,91 @@
+"""Token usage, finish reasons and call times recorded by the runner, the
+default token limit, and a cache key free of transport settings."""
+
+import asyncio
+import hashlib
+import json
+import sqlite3
+
+from eai.llm import MAX_TOKENS, GenerationConfig, Request
+from eai.modules import get_module
+from eai.plugins import get_plugins
+from eai.runner.calls import RetryPolicy
+from eai.runner.cache import cache_key
+from eai.runner.run import resolve_model, run
+from eai.runner.store import ResponseLog
+from tests.models.fake_server import WORD, FakeServer
+from tests.models.support import UNIT, read_jsonl, run_config
+
+
+def run_once(plugins, config):
+    return asyncio.run(run(config, plugins))
+
+
+def test_tokens_and_finish_reasons_are_recorded_and_totalled(plugins, gold, tmp_path):
+    limit = 50  # words: the fake server's tokens; two of the four gold plans are longer
+    cache = tmp_path / "cache.sqlite"
+    with FakeServer(answer=gold.answer) as server:
+        run_once(plugins, run_config(tmp_path / "run", server.url, cache=cache, generation=GenerationConfig(max_tokens=limit)))
+        run_once(plugins, run_config(tmp_path / "again", server.url, cache=cache, generation=GenerationConfig(max_tokens=limit)))
+    assert {b["max_completion_tokens"] for b in server.bodies} == {limit}
+    words = {gold.task_of(b): (sum(len(WORD.findall(m["content"])) for m in b["messages"]),
+                               len(WORD.findall(gold.answer(b)))) for b in server.bodies}
+    assert any(n > limit for _, n in words.values()) and any(n <= limit for _, n in words.values())
+    records = read_jsonl(tmp_path / "run" / UNIT / "records.jsonl")
+    assert {r["identifier"]: r["usage"] for r in records} == {
+        task: [{"stage": "action_sequencing", "prompt_tokens": prompt, "completion_tokens": min(answer, limit),
+                "finish_reason": "length" if answer > limit else "stop"}] for task, (prompt, answer) in words.items()}
+    summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
+    assert summary["usage"] == {"calls": 4, "calls_with_tokens": 4,
+                                "prompt_tokens": sum(p for p, _ in words.values()),
+                                "completion_tokens": sum(min(a, limit) for _, a in words.values()),
+                                "truncated": sum(a > limit for _, a in words.values())}
+    first = ResponseLog(tmp_path / "run" / UNIT / "responses.jsonl").read()
+    again = ResponseLog(tmp_path / "again" / UNIT / "responses.jsonl").read()
+    assert all(not c["cached"] and c["seconds"] >= 0 for r in first.values() for c in r.calls)
+    assert all(c["cached"] and c["seconds"] is None for r in again.values() for c in r.calls)
+    for name in ("records.jsonl", "summary.json"):  # the times and cache hits stay out of them
+        assert (tmp_path / "run" / UNIT / name).read_bytes() == (tmp_path / "again" / UNIT / name).read_bytes()
+
+
+def test_the_default_token_limit_is_sent(plugins, gold, tmp_path):
+    with FakeServer(answer=gold.answer) as server:
+        run_once(plugins, run_config(tmp_path / "run", server.url, limit=1))
+    assert server.bodies[0]["max_completion_tokens"] == MAX_TOKENS == 2048
+
+
+def test_the_cache_key_holds_what_changes_the_answer_not_transport_settings(plugins, gold, tmp_path):
+    cache = tmp_path / "cache.sqlite"
+    with FakeServer(answer=gold.answer) as server:
+        run_once(plugins, run_config(tmp_path / "first", server.url, cache=cache, timeout=10.0))
+        run_once(plugins, run_config(tmp_path / "second", server.url, cache=cache, timeout=30.0, concurrency=1,
+                                     retry=RetryPolicy(attempts=1)))
+        assert server.count == 4  # a new timeout, concurrency or retry count asks nothing again
+        run_once(plugins, run_config(tmp_path / "third", server.url, cache=cache,
+                                     generation=GenerationConfig(max_tokens=100)))
+        assert server.count == 8  # a new token limit does
+
+
+def test_a_cache_written_before_usage_was_kept_still_answers(plugins, gold, tmp_path):
+    """The old table ``responses`` keyed on the timeout too; its rows are moved, keyed anew."""
+    cache = tmp_path / "cache.sqlite"
+    model = resolve_model(plugins, "openai:fake-model", {"base_url": "http://127.0.0.1:1/v1"})
+    suite = get_plugins().suites.get("virtualhome")
+    simulator = get_plugins().simulators.get(suite.simulator)
+    old = sqlite3.connect(str(cache))
+    old.execute("create table responses (key text primary key, request text not null, response text not null)")
+    for task in suite.load(gold.ids[:4]):
+        messages = get_module("action_sequencing").prompt(task, simulator)
+        material = json.loads(cache_key(model, Request(messages))[1])
+        material["config"]["timeout"] = 10.0  # as the old key held it, in its encoding
+        text = json.dumps(material, sort_keys=True, ensure_ascii=False)
+        old.execute("insert into responses values (?, ?, ?)", (hashlib.sha256(text.encode()).hexdigest(), text,
+                                                              gold.answer({"messages": [{"role": "user", "content": messages[-1].content}]})))
+    old.commit()
+    old.close()
+    run_once(plugins, run_config(tmp_path / "run", "http://127.0.0.1:1/v1", cache=cache))  # no server: all cached
+    records = read_jsonl(tmp_path / "run" / UNIT / "records.jsonl")
+    assert [r["identifier"] for r in records] == gold.ids[:4] and all(r["success"] for r in records)
+    tables = {row[0] for row in sqlite3.connect(str(cache)).execute("select name from sqlite_master where type = 'table'")}
+    assert tables == {"answers"}
+

@@ -1,0 +1,58 @@
+"""JSON Lines: any text survives a write and a read, lines are split on "\\n" alone,
+and damage is one line naming the file and line."""
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eai import jsonl
+from eai.exceptions import EaiError
+from eai.responses import read_responses
+from eai.runner.store import ResponseLog
+
+# every code point, lone surrogates included; and the separators str.splitlines splits on
+ANY_TEXT = st.text(st.characters(exclude_categories=()))
+SEPARATORS = "\u2028\u2029\u0085\x1c\x1d\x1e\x0b\x0c\r"
+
+
+@given(st.lists(st.tuples(st.text(min_size=1), ANY_TEXT), max_size=5))
+def test_any_text_is_written_on_one_ascii_line_and_reads_back_exactly(pairs):
+    items = [{"identifier": identifier, "llm_output": text} for identifier, text in pairs]
+    data = "".join(jsonl.dumps(item) for item in items).encode("ascii")
+    assert data.count(b"\n") == len(items)
+    assert [item for _, item in jsonl.values(data, "f.jsonl")] == items
+
+
+@given(ANY_TEXT)
+def test_a_logged_answer_reads_back_exactly(tmp_path_factory, text):
+    log = ResponseLog(tmp_path_factory.mktemp("log") / "responses.jsonl")
+    log.open()
+    log.append({"identifier": "27_2", "llm_output": text, "error": ""})
+    log.append({"identifier": "417_1", "llm_output": SEPARATORS + text, "error": ""})
+    log.close()
+    assert {i: r.output for i, r in log.read().items()} == {"27_2": text, "417_1": SEPARATORS + text}
+
+
+def test_a_file_written_elsewhere_with_separators_inside_strings_is_read_by_newline(tmp_path):
+    path = tmp_path / "answers.jsonl"
+    lines = [json.dumps({"identifier": f"t{i}", "llm_output": f"a{c}b"}, ensure_ascii=False) for i, c in enumerate(SEPARATORS)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    responses = read_responses(path)
+    assert [(r.identifier, r.output) for r in responses] == [(f"t{i}", f"a{c}b") for i, c in enumerate(SEPARATORS)]
+
+
+def test_the_last_line_may_lack_its_newline_in_a_file_to_score(tmp_path):
+    path = tmp_path / "answers.jsonl"
+    path.write_bytes(b'{"identifier": "a", "llm_output": "x"}\n{"identifier": "b", "llm_output": "y"}')
+    assert [r.identifier for r in read_responses(path)] == ["a", "b"]
+
+
+@pytest.mark.parametrize("line, reason", [(b"{not json", "not JSON"), (b'{"identifier": "\xe2\x80"}', "not UTF-8")])
+def test_a_damaged_line_names_the_file_and_line(tmp_path, line, reason):
+    path = tmp_path / "answers.jsonl"
+    path.write_bytes(b'{"identifier": "a", "llm_output": "x"}\n' + line + b"\n")
+    with pytest.raises(EaiError, match=rf"answers.jsonl:2: {reason}") as caught:
+        read_responses(path)
+    assert "\n" not in str(caught.value)

@@ -1,0 +1,114 @@
+"""The viewer and report.html in headless Chromium (Debian's package, driven
+by Playwright): filter to failures, open a task, find the failing step; markup
+in an answer never runs; no chart legend overlaps on a run with 8 units."""
+
+import os
+import re
+import shutil
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from eai import api
+from tests.helpers import ROOT
+from eai.plugins import get_plugins
+from eai.viewer.model import collect_runs
+from eai.viewer.page import write_site
+from tests.viewer.conftest import IDS, SCRIPT
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-headless-shell")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[dev])")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install -y chromium)")]
+SCREENSHOT = ROOT / "docs" / "viewer.png"  # rewritten when EAI_SCREENSHOTS=1
+
+
+@pytest.fixture
+def page():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        tab = browser.new_page(viewport={"width": 1400, "height": 900})
+        errors = []
+        tab.on("pageerror", lambda exc: errors.append(str(exc)))
+        yield tab
+        browser.close()
+        assert not errors, errors
+
+
+def open_viewer(page, folder: Path, fragment: str) -> None:
+    page.goto(f"{(folder / 'view' / 'index.html').as_uri()}#{fragment}")
+    page.wait_for_selector("body[data-ready]")
+
+
+def test_filter_to_failures_open_the_task_and_find_the_failing_step(page, replay_run, tmp_path):
+    folder, missing, _ = replay_run
+    open_viewer(page, folder, "")
+    assert page.inner_text("#count") == "5 of 5 task(s)"
+    page.select_option("#status", "failures")
+    assert page.inner_text("#count") == "1 of 5 task(s)"
+    page.click(f"a.task-link:text-is('{missing}')")
+    failing = page.locator("tr.failed-step")
+    assert failing.count() == 1
+    assert "missing_step" in failing.inner_text() and "unmet: (" in failing.inner_text()  # the unmet precondition
+    assert page.locator("tr.not-run").count() > 0
+    assert "rgb(251, 227, 227)" == failing.evaluate("row => getComputedStyle(row).backgroundColor")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(tmp_path / "viewer.png"))
+    if os.environ.get("EAI_SCREENSHOTS") == "1":
+        shutil.copy(tmp_path / "viewer.png", SCREENSHOT)
+
+
+def test_markup_in_an_answer_is_shown_and_never_runs(page, replay_run):
+    folder, _, marked = replay_run
+    open_viewer(page, folder, f"task={marked}")
+    assert page.locator("pre.output").text_content().startswith(SCRIPT)
+    assert page.evaluate("window.__eaiInjected") is None
+    assert page.locator("#content script, #content img").count() == 0
+
+
+def test_report_links_open_the_filtered_task_list(page, replay_run):
+    folder = replay_run[0]
+    page.goto((folder / "report.html").as_uri())
+    page.click("a[href*='error=missing_step'] >> nth=0")
+    page.wait_for_selector("body[data-ready]")
+    assert page.inner_text("#count") == "1 of 5 task(s)"
+
+
+def test_two_runs_side_by_side_on_the_same_task(page, replay_run, tmp_path):
+    folder, missing, _ = replay_run
+    baseline = api.run(models=["baseline:auto"], suites=["virtualhome"], modules=["action_sequencing"], tasks=list(IDS),
+                       out=tmp_path / "baseline", use_cache=False)
+    site = write_site(collect_runs([folder, baseline.folder], get_plugins()), tmp_path / "site")
+    page.goto(f"{site.as_uri()}#task={missing}")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#compare", "0")
+    panes = page.locator("#task article.task")
+    assert panes.count() == 2
+    assert "replay:" in panes.nth(0).locator("h3").first.inner_text() and "baseline:auto" in panes.nth(1).locator("h3").first.inner_text()
+    assert panes.nth(0).locator("tr.failed-step").count() == 1 and panes.nth(1).locator("tr.failed-step").count() == 0
+
+
+def boxes_overlap(a, b) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def test_no_chart_legend_overlaps_on_a_run_with_8_units(page, tmp_path):
+    run = api.run(limit=2, out=tmp_path / "run", use_cache=False)
+    assert len(run.results) == 8
+    html = (run.folder / "report.html").read_text()
+    assert re.search(r'<th colspan="6">Spatial</th>', html)  # Precision, Recall, F1 under their goal kind, for V and B
+    assert "Written (UTC)" in html and "n per unit" in html
+    page.goto((run.folder / "report.html").as_uri())
+    page.wait_for_selector(".js-plotly-plot .legend")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1400  # wide tables scroll in their box
+    assert page.locator(".box").first.evaluate("box => getComputedStyle(box).overflowX") == "auto"
+    charts = page.locator(".js-plotly-plot")
+    assert charts.count() >= 8
+    for i in range(charts.count()):
+        chart = charts.nth(i)
+        entries = [e.bounding_box() for e in chart.locator(".legend .traces").all()]
+        assert entries, f"chart {i} has no legend"
+        assert not any(boxes_overlap(a, b) for a, b in combinations(entries, 2)), f"chart {i}: legend entries overlap"
+        legend, plot, figure = (chart.locator(s).first.bounding_box() for s in (".legend", ".nsewdrag", ".main-svg"))
+        assert not boxes_overlap(legend, plot), f"chart {i}: the legend covers the bars"
+        assert figure["x"] <= legend["x"] and legend["x"] + legend["width"] <= figure["x"] + figure["width"] + 1, f"chart {i}: legend clipped"

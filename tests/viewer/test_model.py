@@ -1,0 +1,82 @@
+"""The viewer's model and page of a real run: what it shows per task, that
+answers stay text in the page, and one clear error for what is not a run."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+
+from eai.plugins import get_plugins
+from eai.viewer.model import collect_runs
+from eai.viewer.page import inline_json
+from tests.helpers import eai_cli
+from tests.viewer.conftest import SCRIPT
+
+
+def test_a_failed_plan_shows_its_failing_step_prompt_and_parse(replay_run):
+    folder, missing, _ = replay_run
+    model = collect_runs([folder], get_plugins())
+    (run,) = model["runs"]
+    assert run["config"]["models"][0].startswith("replay:") and run["written"].endswith("UTC")
+    (unit,) = run["units"]
+    assert unit["n"] == 5 and unit["key"].startswith("virtualhome/action_sequencing/")
+    task = next(t for t in unit["tasks"] if t["id"] == missing)
+    record = task["record"]
+    assert task["status"] == "failure" and task["errors"] == [record["error_type"]] == ["missing_step"]
+    failed = [i for i, s in enumerate(task["steps"]) if s["outcome"] == "failed"]
+    assert failed == [record["error_step"]]
+    assert all(s["outcome"] == "not run" for s in task["steps"][failed[0] + 1:])
+    assert task["instruction"].startswith("Walk to the kitchen") and "washing_machine is PLUGGED_IN" in task["prompt"]  # its goals
+    assert len(task["parsed"]["steps"]) == record["plan_length"] == len(task["steps"])
+    assert json.loads(task["output"])[0][0] == task["parsed"]["steps"][0]["name"]
+    done = next(t for t in unit["tasks"] if t["status"] == "success")
+    assert all(s["outcome"] in ("done", "additional") for s in done["steps"])
+    assert any(s["added"] for s in done["steps"])  # state changes
+
+
+def test_markup_in_an_answer_is_data_not_markup_in_the_page(replay_run, tmp_path, capsys):
+    folder, _, marked = replay_run
+    code, out, err = eai_cli(capsys, "view", str(folder), "--out", str(tmp_path / "site"))
+    assert code == 0, err
+    page = (tmp_path / "site" / "index.html").read_text()
+    data = re.search(r'<script type="application/json" id="eai-data">(.*?)</script>', page, re.S).group(1)
+    assert "<" not in data and ">" not in data  # the inline JSON can neither close its element nor open another
+    assert "window.__eaiInjected" in data and "<script>window.__eaiInjected" not in page
+    tasks = json.loads(data)["runs"][0]["units"][0]["tasks"]
+    assert next(t for t in tasks if t["id"] == marked)["output"].startswith(SCRIPT)
+
+
+def test_what_is_not_a_run_is_one_clear_error(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    damaged = tmp_path / "damaged" / "virtualhome" / "action_sequencing" / "m"
+    damaged.mkdir(parents=True)
+    (damaged / "summary.json").write_text(json.dumps({"suite": "virtualhome", "module": "action_sequencing", "n": 1}))
+    (damaged / "records.jsonl").write_text('{"no identifier": 1}\n')
+    for folder, message in ((tmp_path / "missing", "is not a folder"), (tmp_path / "empty", "holds no summary.json"),
+                            (tmp_path / "damaged", "cannot read the records or responses")):
+        code, out, err = eai_cli(capsys, "view", str(folder), "--out", str(tmp_path / "site"))
+        assert code == 2 and err.startswith("error: ") and message in err and "Traceback" not in err, err
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_inline_json_round_trips_what_it_escapes():
+    text = "</script><!-- & \u2028"
+    assert json.loads(inline_json({"a": text})) == {"a": text}
+
+
+def test_eai_view_serves_the_page_on_localhost(replay_run):
+    folder = replay_run[0]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    server = subprocess.Popen([sys.executable, "-m", "eai", "view", str(folder), "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = server.stdout.readline()
+        url = re.match(r"serving (http://127\.0\.0\.1:\d+/) ", line).group(1)
+        with urllib.request.urlopen(url + "index.html", timeout=60) as response:
+            page = response.read().decode()
+        assert 'id="eai-data"' in page and "window.__eaiInjected" in page
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
