@@ -153,3 +153,15 @@ def test_the_local_executor_takes_no_address(tmp_path):
     with pytest.raises(EaiError, match="the local executor takes none"):
         api.run(suites=["virtualhome"], out=tmp_path / "x", address="ray://nowhere:10001")
     assert not (tmp_path / "x").exists()
+
+
+def test_a_shard_resumes_as_the_shard_it_is(tmp_path, capsys):
+    folder = tmp_path / "part"
+    base = ["run", "--suite", "virtualhome", "--module", "action_sequencing", "--limit", "3", "--no-cache", "--quiet"]
+    assert eai_cli(capsys, *base, "--shard", "1/2", "--out", str(folder))[0] == 0
+    code, out, err = eai_cli(capsys, "run", "--resume", "--out", str(folder), "--quiet")
+    assert code == 0, err
+    assert "n=1 of 1 tasks (shard 1/2: a share of the unit" in out
+    assert json.loads((folder / "run.json").read_text())["shard"] == "1/2"
+    code, _, err = eai_cli(capsys, "run", "--resume", "--out", str(folder), "--shard", "0/2", "--quiet")
+    assert code == 2 and "--shard differs from the run in" in err, err
