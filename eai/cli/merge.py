@@ -9,7 +9,6 @@ import typer
 from eai import api
 from eai.cli.output import say
 from eai.exceptions import EaiError
-from eai.merge import merge_caches, merge_run, merge_scores
 from eai.paths import check_output_folder
 from eai.plugins import get_plugins
 
@@ -36,6 +35,8 @@ def merge_command(
         eai merge runs/part* --out runs/all --cache cache0.sqlite --cache cache1.sqlite
         eai merge scores/part0 scores/part1 --out scores/all
     """
+    from eai.merge import merge_caches, merge_run, merge_scores  # here: the runner imports the compose stages
+
     check_output_folder(out)
     if any((out / name).exists() for name in ("run.json", "summary.json")):
         raise EaiError(f"--out {out} holds results already; choose another folder")

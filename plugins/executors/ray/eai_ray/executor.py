@@ -23,19 +23,19 @@ would do the same but needs pandas and pyarrow, which eai does not otherwise use
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-from typing import Any
-
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from eai.exceptions import EaiError
-from eai.executors import ScoreProgress
-from eai.merge import join_scores
-from eai.plugins import Plugins
-from eai.responses import Response
-from eai.runner.run import Progress, RunConfig, Say, Unit, claimed_units, resolve_model
 from eai.runner.shards import Shard
-from eai.scoring import ScoreResult
+
+if TYPE_CHECKING:  # the runner imports the compose stages: loaded when the executor works, not at start-up
+    from eai.executors import ScoreProgress
+    from eai.plugins import Plugins
+    from eai.responses import Response
+    from eai.runner.run import Progress, RunConfig, Say, Unit
+    from eai.scoring import ScoreResult
 
 NAMESPACE = "eai"
 POLL_SECONDS = 0.5
@@ -135,6 +135,8 @@ class RayExecutor:
 
     async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
                   address: str | None) -> list[Path]:
+        from eai.runner.run import claimed_units
+
         ray = ray_module()
         connect(ray, address)
         units = claimed_units(config, plugins)
@@ -167,6 +169,8 @@ class RayExecutor:
 
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
               strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
+        from eai.merge import join_scores
+
         ray = ray_module()
         connect(ray, address)
         count = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -181,5 +185,7 @@ class RayExecutor:
 
 
 def endpoint_of(plugins: Plugins, unit: Unit, config: RunConfig) -> str:
+    from eai.runner.run import resolve_model
+
     model = resolve_model(plugins, unit.model, config.model_options)
     return model.endpoint or model.provider
