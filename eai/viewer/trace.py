@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eai.modules import get_module
+from eai.modules import MODULES, get_module
 from eai.modules.action_sequencing.module import ground
 from eai.plugins import Plugins
 from eai.taxonomy import execute
@@ -82,6 +82,10 @@ def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mappin
     plugins = cache.plugins
     if suite_name not in plugins.suites:
         return {}, f"suite {suite_name!r} is not installed: no instructions, prompts or parses"
+    if module_name not in MODULES:  # a pipeline stage that asks no model (e.g. planner)
+        tasks = cache.get(suite_name, ids)
+        return {t.id: {"instruction": t.instruction} for t in tasks}, \
+            f"{module_name!r} is a pipeline stage, not an ability module: no prompts or parses"
     module = get_module(module_name)
     simulator = plugins.simulators.get(plugins.suites.get(suite_name).simulator)
     found = {}

@@ -34,7 +34,7 @@ def test_every_gold_plan_reaches_its_goal(suite, n):
     summary = result.summary
     assert (summary["n"], summary["task_success_rate"], summary["task_progress"]) == (n, 100.0, 100.0)
     assert summary.get("excluded", 0) == len(tasks) - n
-    assert all(r["success"] and r["additional_steps"] == 0 for r in result.records)
+    assert all(r["success"] and r["additional_steps"] == 0 for r in result.records if not r.get("excluded"))
 
 
 @pytest.mark.parametrize("suite", ["langr", "eb-habitat"])

@@ -65,9 +65,10 @@ def test_goal_derived_plans_with_states_first_keep_lying_on_the_couch(plugins, t
                  for t in tasks.values()]
     records = score(plugins, "virtualhome", "subgoal_decomposition", responses).records
     failed = {tasks[r["identifier"]].name for r in records if not r["success"]}
-    assert sum(r["success"] for r in records) == 315
+    assert sum(r["success"] for r in records) == 311
     assert failed == {"Wash dishes with dishwasher", "Make coffee", "Wash clothes", "Write an email",
-                      "Change TV channel", "Drink"}
+                      "Change TV channel", "Drink",
+                      "Turn on light", "Set up table"}  # 339_1, 627_1, 84_1, 93_1: no goal, an empty plan
 
 
 def test_goal_derived_lines(tasks, simulator):
