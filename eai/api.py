@@ -126,27 +126,29 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
         options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-        say: Callable[[str], None] | None = None) -> Run:
+        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
+        address: str | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
     answer and write the report, as ``eai run`` does. ``out`` defaults to
-    ``runs/<date-time>``; the other settings are ``eai run``'s options
-    (``max_tokens=None``: the server's own limit). ``say`` gets a line per
-    finished unit, warnings and hints."""
+    ``runs/<date-time>``; ``shard`` (``"i/N"``) runs only that share of the
+    tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
+    other settings are ``eai run``'s options (``max_tokens=None``: the
+    server's own limit). ``say`` gets a line per finished unit, warnings and hints."""
     from eai.exceptions import EaiError
     from eai.llm import GenerationConfig
     from eai.modules import MODULES
     from eai.paths import check_output_folder
     from eai.plugins import get_plugins
-    from eai.reporting.build import write_report
-    from eai.reporting.collect import collect
     from eai.runner.calls import RetryPolicy
     from eai.runner.run import RunConfig, run as run_units
     from eai.runner.selection import default_suites
+    from eai.runner.shards import parse_shard
     from eai.suite_dirs import suite_name
 
+    share = parse_shard(shard)
     plugins = get_plugins()
     suites = [suite_name(plugins, s) for s in suites or default_suites(plugins)]
     if not suites:
@@ -174,8 +176,18 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         seed=seed,
         environment=environment,
         options=dict(options or {}),
+        shard=share,
     )
-    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None)))
+    _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None),
+                            executor, address))
+    return run_report(folder)
+
+
+def run_report(folder: Path) -> Run:
+    """The run in ``folder`` with its report and viewer written (report.md, report.html, view.html)."""
+    from eai.reporting.build import write_report
+    from eai.reporting.collect import collect
+
     units = collect([folder])
     written = write_report(units, _features(units), folder, html=True) + [_view([folder], folder)]
     return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)

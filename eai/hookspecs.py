@@ -60,3 +60,10 @@ def eai_register_commands(cli: Any) -> None:
 def eai_register_stages(register: Callable[[Any], None]) -> None:
     """Register pipeline stages for ``eai compose``: ``register(stage)``, an
     :class:`eai.compose.stages.Stage` (docs/compose.md)."""
+
+
+@hookspec
+def eai_register_executors(register: Callable[[Any], None]) -> None:
+    """Register executors, where a run's units work: ``register(executor)``, an
+    :class:`eai.executors.Executor` chosen with ``eai run --executor NAME``
+    (docs/scale.md). The local one is built in."""

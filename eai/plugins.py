@@ -40,6 +40,15 @@ class PluginFailure:
     error: str
 
 
+def built_in_executors() -> Registry[Any]:
+    """The executors registry, holding the built-in local executor."""
+    from eai.executors import LocalExecutor
+
+    registry: Registry[Any] = Registry("executor")
+    registry.register(LocalExecutor.name, LocalExecutor(), "eai")
+    return registry
+
+
 @dataclass
 class Plugins:
     """The loaded plugins and what they registered."""
@@ -52,6 +61,7 @@ class Plugins:
     stages: Registry[Any] = field(default_factory=lambda: Registry("stage"))
     environments: Registry[Any] = field(default_factory=lambda: Registry("environment"))
     generators: Registry[Any] = field(default_factory=lambda: Registry("generator"))
+    executors: Registry[Any] = field(default_factory=built_in_executors)
     loaded: list[PluginInfo] = field(default_factory=list)
     failures: list[PluginFailure] = field(default_factory=list)
 
@@ -99,6 +109,7 @@ class Plugins:
             "eai_register_stages": self.stages,
             "eai_register_environments": self.environments,
             "eai_register_generators": self.generators,
+            "eai_register_executors": self.executors,
         }
 
 

@@ -22,6 +22,7 @@ from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.plugins import Plugins
 from eai.responses import Response, match_identifier
+from eai.runner.shards import Shard
 from eai.suite_dirs import suite_name as named_suite
 from eai.world import Task
 
@@ -60,6 +61,7 @@ def score(
     *,
     task_ids: Collection[str] | None = None,
     strict: bool = False,
+    shard: Shard | None = None,
 ) -> ScoreResult:
     """Records in the suite's task order and their summary.
 
@@ -72,6 +74,8 @@ def score(
     task whose scoring raises gets an ``internal_error`` record and the
     others are scored. The calls logged with an answer (tokens, finish
     reason) go into its record's ``usage`` and their totals into the summary.
+    With ``shard``, only its share of the tasks in scope is scored
+    (:mod:`eai.runner.shards`) and the summary names the shard.
     The module evaluates all answers in one call (``evaluate_all``), so it may
     run them in parallel."""
     suite_name = named_suite(plugins, suite_name)
@@ -93,6 +97,10 @@ def score(
     tasks = [task for task in suite.load(scope) if module.applies_to(task)]
     covered = {task.id for task in tasks}
     unmatched += [i for i in answers if i not in covered]
+    if shard is not None:  # its share of the tasks; the other shards' answers are theirs, not unmatched
+        tasks = shard.share(tasks)
+        mine = {task.id for task in tasks}
+        duplicated = {i for i in duplicated if i in mine or (shard.index == 0 and i not in covered)}
     scored = [t for t in tasks if (t.id in answers and not answers[t.id].error) or (strict and t.id not in answers)]
     simulator = plugins.simulators.get(suite.simulator) if module.needs_simulator else None
     env = Env(simulator, plugins, options or {})
@@ -115,12 +123,20 @@ def score(
         if task.id in answers and answers[task.id].calls:
             record["usage"] = usage.recorded(answers[task.id].calls)
         records.append(record)
-    summary = {"suite": suite_name, "module": module_name,
-               **summarize(module.summarize, records, tasks=len(tasks), strict=strict),
-               "duplicated": len(duplicated), "unmatched_identifiers": sorted(unmatched)}
+    summary = score_summary(suite_name, module_name, records, tasks=len(tasks), strict=strict,
+                            duplicated=len(duplicated), unmatched=unmatched)
+    return ScoreResult(records, summary | ({"shard": str(shard)} if shard else {}))
+
+
+def score_summary(suite: str, module: str, records: Sequence[Record], *, tasks: int, strict: bool = False,
+                  duplicated: int = 0, unmatched: Sequence[str] = ()) -> dict[str, Any]:
+    """The summary :func:`score` writes for ``records`` of ``module`` out of ``tasks`` in scope."""
+    summary = {"suite": suite, "module": module,
+               **summarize(get_module(module).summarize, records, tasks=tasks, strict=strict),
+               "duplicated": duplicated, "unmatched_identifiers": sorted(unmatched)}
     if any("usage" in r for r in records):
         summary["usage"] = usage.summarize(records)
-    return ScoreResult(records, summary)
+    return summary
 
 
 def evaluate_all(module: AbilityModule, items: Sequence[tuple[Any, Task]], env: Env, progress: Progress) -> list[Record]:

@@ -7,7 +7,7 @@ import sys
 import typer
 
 import eai
-from eai.cli import doctor, listing, report, run, score, tasks, view
+from eai.cli import doctor, listing, merge, report, run, score, tasks, view
 from eai.cli.command import CONTEXT, Command, Group
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
@@ -29,6 +29,7 @@ app.add_typer(tasks.app, name="tasks")
 app.command("score", cls=Command)(score.score_command)
 app.command("run", cls=Command)(run.run_command)
 app.command("compose", cls=Command)(run.compose_command)
+app.command("merge", cls=Command)(merge.merge_command)
 app.command("report", cls=Command)(report.report_command)
 app.command("view", cls=Command)(view.view_command)
 

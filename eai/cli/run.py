@@ -55,6 +55,11 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI l
 Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
 FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
+ShardOption = Annotated[Optional[str], typer.Option(
+    "--shard", metavar="I/N", help="Run only shard I of N (counted from 0): task k of each unit goes to shard k mod N; "
+                                   "eai merge puts the N run folders back together (docs/scale.md).")]
+ExecutorName = Annotated[str, typer.Option("--executor", help="Where the units work (see: eai list executors): local, or a plugin's, e.g. ray (docs/scale.md).")]
+Address = Annotated[Optional[str], typer.Option("--address", help="The cluster the executor joins (ray: e.g. ray://head:10001); default: a local one.")]
 LiveEnvironment = Annotated[Optional[str], typer.Option(
     "--environment", help="Run plans step by step in this live environment (see: eai list environments); "
                           "default for episodes: the simulator's symbolic world.")]
@@ -63,7 +68,7 @@ LiveEnvironment = Annotated[Optional[str], typer.Option(
 # run.json's options, by the command-line parameter that sets each (--resume takes those not given)
 RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
-           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment"}
+           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
 MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents")  # kept in run.json's options
 
 
@@ -99,6 +104,7 @@ def execute(
     max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
+    shard: str | None = None, executor: str = "local", address: str | None = None,
 ) -> None:
     from eai.runner.calls import EndpointDown
 
@@ -113,7 +119,8 @@ def execute(
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
                                         **({"agents": agents} if agents == 2 else {})},
-                               progress=progress, say=say)
+                               progress=progress, say=say, shard=shard, executor=executor,
+                               address=address)
     except EndpointDown as exc:
         raise EaiError(f"{exc}; {resume_hint(folder)}") from None
     except KeyboardInterrupt:
@@ -151,6 +158,9 @@ def run_command(
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
+    shard: ShardOption = None,
+    executor: ExecutorName = "local",
+    address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = 1,
 ) -> None:
     """Run models on task suites and score every answer.
@@ -172,6 +182,8 @@ def run_command(
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
+        eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
+        eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
     """
     for name in module:
         get_module(name)
@@ -208,6 +220,9 @@ def compose_command(
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
+    shard: ShardOption = None,
+    executor: ExecutorName = "local",
+    address: Address = None,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 

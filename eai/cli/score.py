@@ -9,10 +9,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.output import console, print_json, say
+from eai.exceptions import EaiError
+from eai.executors import LOCAL, executor as executor_named
 from eai.modules import MODULES
 from eai.paths import check_output_folder
 from eai.plugins import get_plugins
 from eai.responses import read_responses
+from eai.runner.shards import parse_shard
 from eai.scoring import ScoreResult, require_scored, score, write_result
 
 DEFAULT_OUT = Path("scores")
@@ -31,6 +34,9 @@ def score_command(
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     workers: int = typer.Option(None, "--workers", min=1, help="Processes evaluating answers at once (default: one; transition modeling: planner runs, default: every core)."),
+    executor: str = typer.Option("local", "--executor", help="Where the answers are scored (see: eai list executors): local, or e.g. ray, split over the cluster's CPUs (docs/scale.md)."),
+    address: str = typer.Option(None, "--address", help="The cluster the executor joins; default: a local one."),
+    shard: str = typer.Option(None, "--shard", metavar="I/N", help="Score only shard I of N (counted from 0): task k of the suite's tasks for the module goes to shard k mod N; eai merge joins the N folders (docs/scale.md)."),
 ) -> None:
     """Score model responses against the gold annotation.
 
@@ -47,7 +53,13 @@ def score_command(
         eai score answers.json --suite virtualhome --module action_sequencing
         eai score responses.jsonl --suite behavior --module goal_interpretation --out scores/gi --strict
         eai score answers.json --suite virtualhome --module subgoal_decomposition --max-nodes 20000
+        eai score answers.json --suite virtualhome --module action_sequencing --shard 1/4 --out scores/part1
+        eai score answers.json --suite virtualhome --module action_sequencing --executor ray
     """
+    share = parse_shard(shard)
+    scorer = executor_named(get_plugins(), executor, address)
+    if share and executor != LOCAL:
+        raise EaiError("--shard scores one share here; --executor splits the whole scoring: give one or the other")
     check_output_folder(out)
     answers = read_responses(responses)
     options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb)
@@ -57,8 +69,11 @@ def score_command(
     with Progress(TextColumn("scoring {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=quiet or not console.is_terminal, transient=True) as progress:
         bar = progress.add_task(f"{suite}/{module}", total=None)
-        result = score(get_plugins(), suite, module, answers, options, strict=strict,
-                       progress=lambda done, total: progress.update(bar, completed=done, total=total))
+        shown = lambda done, total: progress.update(bar, completed=done, total=total)  # noqa: E731
+        if share:
+            result = score(get_plugins(), suite, module, answers, options, shown, strict=strict, shard=share)
+        else:
+            result = scorer.score(get_plugins(), suite, module, answers, options, strict, shown, address)
     require_scored(result, str(responses))
     write_result(result, out)
     if not quiet:
@@ -71,7 +86,8 @@ def score_command(
 def counts_line(result: ScoreResult) -> str:
     """What the figures are over, in one line."""
     s = result.summary
-    parts = [f"scored {s['n']} of {s['tasks']} tasks of {s['suite']}/{s['module']}"]
+    share = f" (shard {s['shard']})" if s.get("shard") else ""
+    parts = [f"scored {s['n']} of {s['tasks']} tasks of {s['suite']}/{s['module']}{share}"]
     if s["unanswered"]:
         parts.append(f"{s['unanswered']} unanswered " + ("scored as failures (--strict)" if s["strict"]
                                                          else "left out (--strict scores them as failures)"))

@@ -132,6 +132,19 @@ class ResponseCache:
             except sqlite3.Error as exc:
                 self._off(exc)
 
+    def rows(self) -> list[tuple[str, str, Stored]]:
+        """Every (key, request JSON, stored answer), by key; damaged rows left out."""
+        with self._lock:
+            found = [] if self._db is None else self._db.execute(
+                "select key, request, answer from answers order by key").fetchall()
+        rows = []
+        for key, material, answer in found:
+            try:
+                rows.append((key, material, json.loads(answer)))
+            except ValueError:
+                continue
+        return rows
+
     def close(self) -> None:
         with self._lock:
             if self._db is not None:

@@ -20,7 +20,7 @@ import asyncio
 import gc
 import json
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,12 +30,14 @@ from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
+from eai.executors import executor as executor_named
 from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id, without_credentials
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
 from eai.runner.selection import check_selection, claims
+from eai.runner.shards import Shard
 from eai.runner.store import ResponseLog, locked, slug, stored
 from eai.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulator import Simulator
@@ -50,7 +52,7 @@ Say = Callable[[str], None]  # one line for the user: a unit done, a warning, a 
 RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", "limit": "--limit", "tasks": "--tasks",
                "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
                "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
-               "environment": "--environment", "options": ""}
+               "environment": "--environment", "options": "", "shard": "--shard"}
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ class RunConfig:
     action_failure_p: float = 0.0
     seed: int = 0
     environment: str | None = None  # a registered live environment episodes run in
+    shard: Shard | None = None  # this machine's share of every unit's tasks (eai.runner.shards)
 
     @property
     def episodic(self) -> bool:
@@ -113,11 +116,12 @@ def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -
 
 def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipeline) -> list[Task]:
     """The suite's tasks every stage covers, narrowed to ``task_ids`` (ids or
-    subset names), at most ``limit``."""
+    subset names), at most ``limit``, and to the run's shard."""
     found = plugins.suites.get(suite)
     ids = found.select(list(config.task_ids)) if config.task_ids else found.ids()
     covered = [t for t in plugins.suites.get(suite).load(ids) if all(s.applies_to(t) for s in pipeline.stages)]
-    return covered if config.limit is None else covered[: config.limit]
+    chosen = covered if config.limit is None else covered[: config.limit]
+    return config.shard.share(chosen) if config.shard else chosen
 
 
 def check(config: RunConfig, plugins: Plugins) -> None:
@@ -141,7 +145,8 @@ def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
             "temperature": config.generation.temperature, "max_tokens": config.generation.max_tokens,
             "base_url": without_credentials(config.model_options.get("base_url") or "") or None,
             "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-            "environment": config.environment, "options": dict(config.options)}
+            "environment": config.environment, "options": dict(config.options),
+            "shard": str(config.shard) if config.shard else None}
 
 
 def read_manifest(out: Path) -> dict[str, Any]:
@@ -214,7 +219,9 @@ async def all_or_none(work: Iterable[Awaitable[None]]) -> None:
 
 
 async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: ResponseCache | None,
-                   progress: Progress, say: Say) -> Path:
+                   progress: Progress, say: Say, gate: AbstractAsyncContextManager[Any] | None = None) -> Path:
+    """Run one unit and write its folder. ``gate`` holds each model call (default:
+    at most ``concurrency`` at once in this unit; an executor may share one over a cluster)."""
     folder = unit.folder(config.out)
     log = ResponseLog(folder / "responses.jsonl")
     answered = {i for i, r in log.read().items() if not r.error}
@@ -226,7 +233,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     endpoint = Endpoint(model.endpoint or f"{model.provider}'s server", max(1, config.concurrency), say)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
     env = Env(simulator, plugins, options, live_environment(plugins, config.environment, simulator))
-    gate = asyncio.Semaphore(max(1, config.concurrency))
+    gate = gate or asyncio.Semaphore(max(1, config.concurrency))
     ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}
     progress(unit.label, counts["done"], len(tasks), 0)
@@ -288,7 +295,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
 
-    episodic = len(pipeline.stages) > 1 or config.episodic or not pipeline.final.asks_model
+    episodic = is_episodic(pipeline, config)
     log.open()
     try:
         with frozen_heap():
@@ -302,6 +309,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         ordered = [responses[t.id] for t in tasks if t.id in responses]
         result = score(plugins, unit.suite, unit.module, ordered, config.options, task_ids=[t.id for t in tasks])
     result.summary["model"] = unit.model
+    if config.shard:
+        result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
     write_result(result, folder)
     say(unit_line(unit, result, folder))
     return folder
@@ -315,7 +324,14 @@ def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
     cut = s.get("usage", {}).get("truncated", 0)
     cut_text = f", {cut} answer(s) cut by the token limit" if cut else ""
     empty = " (nothing scored: no figures)" if not s.get("n") else ""
-    return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty} -> {folder}"
+    share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
+    return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty}{share} -> {folder}"
+
+
+def is_episodic(pipeline: Pipeline, config: RunConfig) -> bool:
+    """Whether a unit runs each task as an episode (its records logged with
+    the answers) rather than scoring answers as ``eai score`` does."""
+    return len(pipeline.stages) > 1 or config.episodic or not pipeline.final.asks_model
 
 
 def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline: Pipeline, unit: Unit,
@@ -337,18 +353,28 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
 
 
 async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None,
-              say: Say = lambda text: None) -> list[Path]:
-    """Run every unit in turn; returns their folders. ``say`` gets a line per
-    finished unit, warnings and hints."""
+              say: Say = lambda text: None, executor: str = "local", address: str | None = None) -> list[Path]:
+    """Check the run, then let ``executor`` (eai.executors) run its units; returns their
+    folders. ``say`` gets a line per finished unit, warnings and hints."""
+    chosen = executor_named(plugins, executor, address)
     check(config, plugins)
     if config.resume:
         read_manifest(config.out)  # one line when there is nothing to resume, before touching the folder
     with locked(config.out):
         record_manifest(config, plugins)
-        cache = ResponseCache(config.cache, say) if config.cache else None
-        try:
-            return [await run_unit(unit, config, plugins, cache, progress, say) for unit in config.units()
-                    if claims(plugins, unit.suite, unit.module)]  # each suite on the modules its simulator claims
-        finally:
-            if cache is not None:
-                cache.close()
+        return await chosen.run(config, plugins, progress, say, address)
+
+
+def claimed_units(config: RunConfig, plugins: Plugins) -> list[Unit]:
+    """The run's units, each suite on the modules its simulator claims."""
+    return [unit for unit in config.units() if claims(plugins, unit.suite, unit.module)]
+
+
+async def run_units(config: RunConfig, plugins: Plugins, progress: Progress, say: Say) -> list[Path]:
+    """Run every unit in turn, in this process; returns their folders."""
+    cache = ResponseCache(config.cache, say) if config.cache else None
+    try:
+        return [await run_unit(unit, config, plugins, cache, progress, say) for unit in claimed_units(config, plugins)]
+    finally:
+        if cache is not None:
+            cache.close()

@@ -1,0 +1,121 @@
+"""Scale (issue 21): Ray re-scoring with 1 and 2 workers, a Ray run against the
+fake model server, and a run split in 2 shards (two processes at once) against
+the same run in one piece.
+
+1. Re-scoring: the main job's action-sequencing answers (the baselines' on every
+   default suite: VirtualHome, BEHAVIOR, EB-ALFRED) scored locally, then with
+   ``--executor ray`` on a local Ray cluster of 1 and of 2 CPUs (a fresh
+   cluster each, its start not counted).
+2. Throughput: ``eai run --executor ray`` of the 342 VirtualHome tasks
+   (action sequencing) against a local fake OpenAI-compatible server answering
+   after 200 ms, 32 calls in flight shared over the cluster by the endpoint's
+   limiter actor (best case: 32 / 0.2 s = 160 calls/s).
+3. Shards: the main job's four VirtualHome units run in one process, then as 2
+   shards in two processes at once, then merged; wall time of each.
+
+Wall times depend on the machine's load (printed): other work shows in every
+figure. Needs ray (pip install 'embodied-agent-interface[ray]'). Run from the
+repository root:
+
+    python benchmarks/scale.py
+"""
+
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.models and benchmarks
+
+import ray  # noqa: E402
+
+from benchmarks.runner_throughput import CONCURRENCY, DELAY, TASKS, serve  # noqa: E402
+from eai import api  # noqa: E402
+from eai.plugins import get_plugins, set_plugins  # noqa: E402
+from eai.responses import Response  # noqa: E402
+from eai.runner.selection import default_suites  # noqa: E402
+from tests.models.support import with_langchain  # noqa: E402
+
+def rescoring(tmp: Path) -> None:
+    suites = default_suites(get_plugins())
+    run = api.run(suites=suites, modules=["action_sequencing"], out=tmp / "answers", use_cache=False)
+    jobs = [(r.suite, [Response(**{k: v for k, v in item.items() if k in ("identifier", "error")},
+                                output=item["llm_output"]) for item in read(r.folder / "responses.jsonl")])
+            for r in run.results]
+    answers = sum(len(a) for _, a in jobs)
+    for label, cpus in (("local", None), ("ray, 1 worker", 1), ("ray, 2 workers", 2)):
+        if cpus:
+            ray.init(num_cpus=cpus, namespace="eai", log_to_driver=False)
+        executor = get_plugins().executors.get("ray" if cpus else "local")
+        start = time.perf_counter()
+        for suite, responses in jobs:
+            executor.score(get_plugins(), suite, "action_sequencing", responses, {}, False, lambda *a: None, None)
+        print(f"re-scoring {answers} action-sequencing answers ({', '.join(s for s, _ in jobs)}), {label}: "
+              f"{time.perf_counter() - start:.1f} s wall")
+        if cpus:
+            ray.shutdown()
+
+
+def read(path: Path) -> list[dict]:
+    import json
+
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def throughput(tmp: Path) -> None:
+    here, there = multiprocessing.get_context("spawn").Pipe()
+    server = multiprocessing.get_context("spawn").Process(target=serve, args=(there,), daemon=True)
+    server.start()
+    url = here.recv()
+    ray.init(num_cpus=2, namespace="eai", log_to_driver=False)
+    set_plugins(with_langchain())
+    try:
+        marks: list[float] = []
+        api.run(models=["openai:bench"], suites=["virtualhome"], modules=["action_sequencing"], out=tmp / "ray-run",
+                cache=tmp / "cache.sqlite", concurrency=CONCURRENCY, base_url=url, timeout=30.0, executor="ray",
+                progress=lambda label, done, total, errors: marks.append(time.perf_counter()) if done else None)
+        wall = marks[-1] - marks[0]
+        print(f"ray run against the fake server ({DELAY * 1000:.0f} ms a reply, {CONCURRENCY} in flight over the "
+              f"cluster): {TASKS} calls, {TASKS / wall:.1f} calls/s between the first and the last answer seen")
+    finally:
+        ray.shutdown()
+        set_plugins(None)
+        here.send("stop")
+        server.join(10)
+
+
+def shards(tmp: Path) -> None:
+    eai = [sys.executable, "-m", "eai", "run", "--quiet", "--no-cache", "--suite", "virtualhome"]
+    start = time.perf_counter()
+    subprocess.run([*eai, "--out", str(tmp / "whole")], check=True, capture_output=True)
+    whole = time.perf_counter() - start
+    start = time.perf_counter()
+    parts = [subprocess.Popen([*eai, "--shard", f"{i}/2", "--out", str(tmp / f"part{i}")], stdout=subprocess.DEVNULL)
+             for i in range(2)]
+    assert all(p.wait() == 0 for p in parts)
+    split = time.perf_counter() - start
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "eai", "merge", str(tmp / "part0"), str(tmp / "part1"), "--out",
+                    str(tmp / "merged")], check=True, capture_output=True)
+    merge = time.perf_counter() - start
+    same = all((tmp / "whole" / p.relative_to(tmp / "merged")).read_bytes() == p.read_bytes()
+               for p in (tmp / "merged").rglob("*") if p.name in ("records.jsonl", "summary.json"))
+    print(f"virtualhome, 4 modules, baselines: one process {whole:.1f} s; 2 shards at once {split:.1f} s "
+          f"(speed-up {whole / split:.2f}x), then eai merge {merge:.1f} s; merged == whole: {same}")
+
+
+def main() -> None:
+    os.environ.pop("OPENAI_API_KEY", None)  # the fake server needs none; never send a real one
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as tmp:
+        rescoring(Path(tmp))
+        throughput(Path(tmp))
+        shards(Path(tmp))
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""Executors: where the units of a run, or the scoring of answers, work. The
+local one is built in; plugins add others with the ``eai_register_executors``
+hook (the Ray one: plugins/executors/ray, docs/scale.md).
+
+An executor runs every unit of a checked run (:func:`eai.runner.run.prepare`
+has written run.json) with :func:`eai.runner.run.run_unit`, so each unit
+writes the same files wherever it works, and returns the units' folders in
+the run's order. It scores answers to the same records and summary
+:func:`eai.scoring.score` gives. ``address`` names a cluster to join; None
+means a local one (the local executor takes none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from eai.exceptions import EaiError
+
+if TYPE_CHECKING:
+    from eai.plugins import Plugins
+    from eai.responses import Response
+    from eai.runner.run import Progress, RunConfig, Say
+    from eai.scoring import ScoreResult
+
+LOCAL = "local"
+ScoreProgress = Callable[[int, int], None]  # tasks scored, tasks to score
+
+
+class Executor(Protocol):
+    name: str
+    description: str
+
+    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
+                  address: str | None) -> list[Path]:
+        """Run every unit of ``config``; their folders, in the run's order. ``say``
+        gets a line per finished unit, warnings and hints."""
+        ...
+
+    def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
+              strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
+        """What :func:`eai.scoring.score` returns for these arguments."""
+        ...
+
+
+def executor(plugins: Plugins, name: str, address: str | None) -> Executor:
+    """The executor ``name``; one clear line for an unknown one or an address the local one cannot use."""
+    chosen = plugins.executors.get(name)
+    if address is not None and name == LOCAL:
+        raise EaiError("--address is for executors that join a cluster; the local executor takes none")
+    return chosen
+
+
+class LocalExecutor:
+    """Every unit in this process, one after another, calls concurrent within a unit."""
+
+    name = LOCAL
+    description = "this process: units one after another, --concurrency calls in flight"
+
+    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
+                  address: str | None) -> list[Path]:
+        from eai.runner.run import run_units
+
+        return await run_units(config, plugins, progress, say)
+
+    def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
+              strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
+        from eai.scoring import score
+
+        return score(plugins, suite, module, answers, options, progress, strict=strict)

@@ -1,0 +1,192 @@
+"""``eai merge``: the shards of a run put back together, exactly as one run would have written it.
+
+Each shard folder (``eai run --shard I/N``) holds every unit with its share of
+the tasks (:mod:`eai.runner.shards`). The merge checks that the folders are
+the N shards of one run (same run.json but for the shard, each shard once,
+every unit finished), then writes per unit the records in suite order, the
+logged answers in suite order, and the summary recomputed over the whole unit,
+with the code a run uses (:func:`eai.scoring.score_summary`,
+:func:`eai.runner.run.episode_result`); nothing is scored again. run.json is
+the unsharded run's, and the report is written afresh. Folders of
+``eai score --shard`` merge the same way (records and summary).
+
+Response caches of the shards merge by key; a key holding two different
+answers is an error that names it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from eai.compose.pipeline import parse_pipeline
+from eai.exceptions import EaiError
+from eai.llm import GenerationConfig
+from eai.plugins import Plugins
+from eai.runner.cache import ResponseCache, Stored
+from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
+from eai.runner.shards import Shard, parse_shard
+from eai.runner.store import ResponseLog
+from eai.scoring import ScoreResult, score_summary, write_result
+from eai.suite_dirs import suite_name
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise EaiError(f"{path.parent} is not a finished shard: it has no {path.name}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EaiError(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise EaiError(f"{path} is not a JSON object")
+    return data
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        raise EaiError(f"{path.parent} is not a finished shard: it has no {path.name}")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def check_shards(folders: Sequence[Path], specs: Sequence[dict[str, Any]], what: str) -> None:
+    """One clear line unless ``specs`` (one per folder) are the shards 0..N-1 of one ``what``, each once."""
+    shards: dict[Shard, Path] = {}
+    for folder, spec in zip(folders, specs):
+        if not spec.get("shard"):
+            raise EaiError(f"{folder} is not a shard (made without --shard I/N); only shards merge")
+        shard = parse_shard(spec["shard"])
+        assert shard is not None
+        if shard in shards:
+            raise EaiError(f"{folder} and {shards[shard]} are both shard {shard}")
+        shards[shard] = folder
+        for key in sorted(set(spec) | set(specs[0])):
+            if key != "shard" and spec.get(key) != specs[0].get(key):
+                raise EaiError(f"{folder} is not a shard of the same {what} as {folders[0]}: its {key} is "
+                               f"{json.dumps(spec.get(key))}, not {json.dumps(specs[0].get(key))}")
+    counts = {s.count for s in shards}
+    if len(counts) > 1:
+        raise EaiError(f"the folders split their {what} in different numbers of shards: "
+                       f"{', '.join(sorted(map(str, shards)))}")
+    count = counts.pop()
+    missing = [str(Shard(i, count)) for i in range(count) if Shard(i, count) not in shards]
+    if missing:
+        raise EaiError(f"shard(s) {', '.join(missing)} missing: a merge needs all {count} shards of the {what}")
+
+
+def merge_records(parts: Sequence[tuple[Path, list[dict[str, Any]]]], order: dict[str, int]) -> list[dict[str, Any]]:
+    """The records of every part, in ``order`` (task id -> position); each task at most once."""
+    seen: dict[str, Path] = {}
+    merged = []
+    for folder, records in parts:
+        for record in records:
+            task_id = record["identifier"]
+            if task_id not in order:
+                raise EaiError(f"{folder}: task {task_id!r} is not one of the run's tasks")
+            if task_id in seen:
+                raise EaiError(f"task {task_id!r} is in two shards: {seen[task_id]} and {folder}")
+            seen[task_id] = folder
+            merged.append(record)
+    return sorted(merged, key=lambda r: order[r["identifier"]])
+
+
+def run_config(spec: dict[str, Any], out: Path, plugins: Plugins) -> RunConfig:
+    """The unsharded run a run.json describes."""
+    return RunConfig(suites=[suite_name(plugins, s) for s in spec["suites"]], modules=spec["modules"],
+                     models=spec["models"], out=out, limit=spec["limit"], task_ids=spec["tasks"] or None,
+                     generation=GenerationConfig(temperature=spec["temperature"], max_tokens=spec["max_tokens"]),
+                     options=spec["options"], replan=spec["replan"], action_failure_p=spec["action_failure_p"],
+                     seed=spec["seed"], environment=spec["environment"])
+
+
+def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequence[Path]) -> ScoreResult:
+    """One unit of the run, from its shards; writes it under ``config.out``."""
+    pipeline = parse_pipeline(unit.module, plugins)
+    tasks = select_tasks(plugins, config, unit.suite, pipeline)
+    order = {t.id: k for k, t in enumerate(tasks)}
+    parts = [(unit.folder(f), read_records(unit.folder(f) / "records.jsonl")) for f in folders]
+    for f in folders:
+        read_json(unit.folder(f) / "summary.json")  # a unit is finished once its summary is written
+    records = merge_records(parts, order)
+    items: dict[str, dict[str, Any]] = {}
+    for f in folders:
+        items |= ResponseLog(unit.folder(f) / "responses.jsonl").read_items()
+    log = ResponseLog(unit.folder(config.out) / "responses.jsonl")
+    log.open()
+    try:
+        for task in tasks:
+            if task.id in items:
+                log.append(items[task.id])
+    finally:
+        log.close()
+    if is_episodic(pipeline, config):
+        result = episode_result(items, tasks, pipeline, unit, config)
+    else:
+        result = ScoreResult(records, score_summary(unit.suite, unit.module, records, tasks=len(tasks)))
+    result.summary["model"] = unit.model
+    write_result(result, unit.folder(config.out))
+    return result
+
+
+def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins, say: Say = lambda text: None) -> None:
+    """Merge the shard folders of one ``eai run`` or ``eai compose`` into ``out``."""
+    specs = [read_json(f / "run.json") for f in folders]
+    check_shards(folders, specs, "run")
+    spec = {**specs[0], "shard": None}
+    config = run_config(spec, out, plugins)
+    for unit in claimed_units(config, plugins):
+        say(unit_line(unit, merge_unit(unit, config, plugins, folders), unit.folder(out)))
+    (out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
+    """Merge the shard folders of one ``eai score --shard`` into ``out``."""
+    summaries = [read_json(f / "summary.json") for f in folders]
+    kept = ("suite", "module", "strict", "unmatched_identifiers", "shard")
+    check_shards(folders, [{k: s.get(k) for k in kept} for s in summaries], "scoring")
+    parts = [ScoreResult(read_records(f / "records.jsonl"), s) for f, s in zip(folders, summaries)]
+    write_result(join_scores(parts, folders, plugins), out)
+
+
+def join_scores(parts: Sequence[ScoreResult], sources: Sequence[Path], plugins: Plugins) -> ScoreResult:
+    """The scoring the shards ``parts`` (made from ``sources``) are of: records in suite order, summary recomputed."""
+    first = parts[0].summary
+    ids = plugins.suites.get(first["suite"]).ids()
+    records = merge_records([(f, p.records) for f, p in zip(sources, parts)], {i: k for k, i in enumerate(ids)})
+    return ScoreResult(records, score_summary(first["suite"], first["module"], records,
+                                              tasks=sum(p.summary["tasks"] for p in parts), strict=first["strict"],
+                                              duplicated=sum(p.summary["duplicated"] for p in parts),
+                                              unmatched=first["unmatched_identifiers"]))
+
+
+def merge_caches(sources: Sequence[Path], target: Path) -> int:
+    """Add every answer of the ``sources`` caches to ``target``; the number added.
+    A key with two different answers is an error naming it (``target`` keeps what it had)."""
+    for source in sources:
+        if not Path(source).is_file():
+            raise EaiError(f"no response cache {source}")
+    found: dict[str, tuple[str, Stored, Path]] = {}
+    kept = ResponseCache(target)
+    try:
+        for source in sources:
+            cache = ResponseCache(Path(source))
+            try:
+                for key, material, answer in cache.rows():
+                    had = kept.get(key)
+                    earlier = found.get(key) or ((material, had, target) if had is not None else None)
+                    if earlier is not None and earlier[1] != answer:
+                        raise EaiError(f"response caches disagree on key {key}: {earlier[2]} and {source} "
+                                       "hold different answers to the same request")
+                    found[key] = (material, answer, Path(source))
+            finally:
+                cache.close()
+        added = 0
+        for key, (material, answer, _) in sorted(found.items()):
+            if kept.get(key) is None:
+                kept.put(key, material, answer)
+                added += 1
+        return added
+    finally:
+        kept.close()

@@ -1,0 +1,191 @@
+"""Units as Ray tasks; one rate limiter actor per model endpoint for the whole cluster;
+scoring split over one scorer actor per CPU.
+
+Each unit of the run is one Ray task that runs :func:`eai.runner.run.run_unit`
+in a worker, so it writes the same folder a local run writes (the run folder
+and the response cache must be on storage every node sees). Every model call
+passes a gate held by one actor per endpoint (named, so every worker and driver
+of the cluster shares it): at most ``--concurrency`` calls in flight to that
+endpoint over the whole cluster. The driver shows each unit's progress as
+workers report it to a progress actor. A unit whose worker dies fails the
+run with what was answered kept (``--resume`` asks only what is missing); the
+limiter slots the dead worker held stay taken until the driver's Ray job ends,
+so resume from a new ``eai run`` process. Ray is imported only when the
+executor runs, so the plugin loads without it.
+
+Scoring answers (``eai score --executor ray``) starts one scorer actor per CPU
+of the cluster; each loads the suite once and scores its shard of the tasks
+(:mod:`eai.runner.shards`), and the shards join as ``eai merge`` joins them:
+the records and summary a local scoring gives. (Ray Data's ``map_batches``
+would do the same but needs pandas and pyarrow, which eai does not otherwise use.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from eai.exceptions import EaiError
+from eai.runner.shards import Shard
+
+if TYPE_CHECKING:  # the runner imports the compose stages: loaded when the executor works, not at start-up
+    from eai.executors import ScoreProgress
+    from eai.plugins import Plugins
+    from eai.responses import Response
+    from eai.runner.run import Progress, RunConfig, Say, Unit
+    from eai.scoring import ScoreResult
+
+NAMESPACE = "eai"
+POLL_SECONDS = 0.5
+
+
+def ray_module() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise EaiError("the ray executor needs ray: pip install 'embodied-agent-interface[ray]'") from None
+    return ray
+
+
+class Limiter:
+    """At most ``slots`` model calls in flight to one endpoint (a Ray actor)."""
+
+    def __init__(self, slots: int) -> None:
+        self._free = asyncio.Semaphore(slots)
+
+    async def acquire(self) -> None:
+        await self._free.acquire()
+
+    async def release(self) -> None:
+        self._free.release()
+
+
+class Board:
+    """What the workers report (a Ray actor): each unit's latest progress, and the lines they say."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, tuple[int, int, int]] = {}
+        self._lines: list[str] = []
+
+    def report(self, label: str, done: int, total: int, errors: int) -> None:
+        self._seen[label] = (done, total, errors)
+
+    def say(self, text: str) -> None:
+        self._lines.append(text)
+
+    def news(self, lines_seen: int) -> tuple[dict[str, tuple[int, int, int]], list[str]]:
+        """The progress of every unit, and the lines after the first ``lines_seen``."""
+        return dict(self._seen), self._lines[lines_seen:]
+
+
+class Gate:
+    """``async with gate``: one slot of an endpoint's limiter actor."""
+
+    def __init__(self, limiter: Any) -> None:
+        self.limiter = limiter
+
+    async def __aenter__(self) -> None:
+        await self.limiter.acquire.remote()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.limiter.release.remote()
+
+
+def work(unit: Unit, config: RunConfig, limiter: Any, board: Any) -> str:
+    """One unit, in a Ray worker, with the worker's own plugins and cache connection."""
+    from eai.plugins import get_plugins
+    from eai.runner.cache import ResponseCache
+    from eai.runner.run import run_unit
+
+    cache = ResponseCache(config.cache) if config.cache else None
+    try:
+        return str(asyncio.run(run_unit(unit, config, get_plugins(), cache, lambda *args: board.report.remote(*args),
+                                        lambda text: board.say.remote(text), Gate(limiter))))
+    finally:
+        if cache is not None:
+            cache.close()
+
+
+class Scorer:
+    """Scores one shard of the answers (a Ray actor); the suite stays loaded between calls."""
+
+    def score(self, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any], strict: bool,
+              shard: Shard) -> ScoreResult:
+        from eai.plugins import get_plugins
+        from eai.scoring import score
+
+        return score(get_plugins(), suite, module, answers, options, strict=strict, shard=shard)
+
+
+def connect(ray: Any, address: str | None) -> None:
+    """Join the cluster at ``address``, or start a local one; nothing if this process is in one already."""
+    if ray.is_initialized():
+        return
+    try:
+        ray.init(address=address, namespace=NAMESPACE, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        raise EaiError(f"cannot join the Ray cluster at {address}: {exc}") from None
+
+
+class RayExecutor:
+    name = "ray"
+    description = "units as Ray tasks over a cluster (--address; default: a local one), calls limited per endpoint"
+
+    async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
+                  address: str | None) -> list[Path]:
+        from eai.runner.run import claimed_units
+
+        ray = ray_module()
+        connect(ray, address)
+        units = claimed_units(config, plugins)
+        limiter = ray.remote(num_cpus=0)(Limiter)
+        limiters = {endpoint: limiter.options(name=f"limiter:{endpoint}", namespace=NAMESPACE, get_if_exists=True)
+                    .remote(max(1, config.concurrency))
+                    for endpoint in sorted({endpoint_of(plugins, unit, config) for unit in units})}
+        board = ray.remote(num_cpus=0)(Board).remote()
+        task = ray.remote(work).options(num_cpus=1, max_retries=0)
+        refs = [task.remote(unit, config, limiters[endpoint_of(plugins, unit, config)], board) for unit in units]
+        waiting, shown, said = list(refs), {}, 0
+        while True:
+            _, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_SECONDS, fetch_local=False)
+            seen, lines = await board.news.remote(said)
+            for label, counts in seen.items():
+                if shown.get(label) != counts:
+                    shown[label] = counts
+                    progress(label, *counts)
+            for line in lines:
+                say(line)
+            said += len(lines)
+            if not waiting:
+                break
+        try:
+            return [Path(folder) for folder in ray.get(refs)]
+        except ray.exceptions.RayError as exc:
+            raise EaiError(f"a unit failed on the Ray cluster: {str(exc).strip().splitlines()[-1]}; "
+                           "what was answered is kept: add --resume to finish the run") from None
+
+
+    def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
+              strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
+        from eai.merge import join_scores
+
+        ray = ray_module()
+        connect(ray, address)
+        count = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        scorers = [ray.remote(num_cpus=1)(Scorer).remote() for _ in range(count)]
+        refs = [s.score.remote(suite, module, answers, options, strict, Shard(i, count)) for i, s in enumerate(scorers)]
+        parts = ray.get(refs)
+        for scorer in scorers:
+            ray.kill(scorer)
+        joined = join_scores(parts, [Path(f"shard {i}/{count}") for i in range(count)], plugins)
+        progress(joined.summary["tasks"], joined.summary["tasks"])
+        return joined
+
+
+def endpoint_of(plugins: Plugins, unit: Unit, config: RunConfig) -> str:
+    from eai.runner.run import resolve_model
+
+    model = resolve_model(plugins, unit.model, config.model_options)
+    return model.endpoint or model.provider
