@@ -3,6 +3,8 @@ side, and an HTML page that needs no network."""
 
 import json
 import re
+from html.parser import HTMLParser
+from urllib.parse import parse_qs
 
 from eai.plugins import get_plugins
 from tests.helpers import run_eai, table_rows, upstream_output
@@ -47,3 +49,56 @@ def test_a_folder_without_results_is_one_clear_error(tmp_path):
     result = run_eai("report", str(tmp_path))
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "holds no summary.json" in result.stderr
+
+
+NUMBER = re.compile(r"-?\d+(\.\d+)?( \(\d+\))?")  # 12, 0.0, and a share "66.7 (3)"
+
+
+class Cells(HTMLParser):
+    """Each table cell of a page under the latest heading: (heading, text, link or None)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: list[tuple[str, str, str | None]] = []
+        self.heading, self.text, self.href, self.where = "", "", None, ""
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("h2", "td"):
+            self.where, self.text, self.href = tag, "", None
+        elif tag == "a" and self.where == "td":
+            self.href = dict(attrs)["href"]
+
+    def handle_data(self, data):
+        self.text += data
+
+    def handle_endtag(self, tag):
+        if tag == "h2":
+            self.heading = self.text
+        elif tag == "td":
+            self.cells.append((self.heading, self.text, self.href))
+        if tag in ("h2", "td"):
+            self.where = ""
+
+
+def test_every_number_of_a_composed_run_links_to_its_unit_in_the_viewer(tmp_path):
+    out = tmp_path / "run"
+    result = run_eai("compose", "goal_interpretation+action_sequencing", "--suite", "virtualhome", "--limit", "2",
+                     "--replan", "1", "--action-failure-p", "0.1", "--no-cache", "--quiet", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    parser = Cells()
+    parser.feed((out / "report.html").read_text())
+    headings = {heading for heading, _, _ in parser.cells}
+    for title in ("Table 16", "Table 17", "Table 18", "ET-Plan-Bench metrics", "Model usage"):
+        assert any(title in h for h in headings), (title, headings)
+    data = re.search(r'id="eai-data">(.*?)</script>', (out / "view" / "index.html").read_text(), re.S).group(1)
+    viewed = {(u["suite"], u["module"], u["label"]) for run in json.loads(data)["runs"] for u in run["units"]}
+    numbers = [(h, text, href) for h, text, href in parser.cells if NUMBER.fullmatch(text) and not h.startswith("Configuration")]
+    assert numbers and all(href for _, _, href in numbers), [c for c in numbers if not c[2]]
+    for _, _, href in numbers:
+        target, _, fragment = href.partition("#")
+        query = {k: v[0] for k, v in parse_qs(fragment).items()}
+        assert target == "view/index.html" and (query["suite"], query["module"], query["model"]) in viewed, href
+    assert not any(href for _, text, href in parser.cells if text in ("baseline:auto", "virtualhome"))  # text is not linked
+    table16 = [href for h, _, href in parser.cells if h.startswith("Table 16") and href]
+    assert {parse_qs(href.partition("#")[2])["model"][0] for href in table16} == {  # modular and pipeline columns
+        "baseline:auto replan 1 p=0.1", "baseline:auto [goal_interpretation+action_sequencing] replan 1 p=0.1"}

@@ -27,6 +27,7 @@ from eai.reporting.compose_tables import compose_tables
 from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.tables import COUNTS, SUITE_LETTERS, TABLES, TableSpec, metric_series, table_rows
+from eai.reporting.unit_table import UnitTable
 from eai.reporting.usage import usage_tables
 
 CSS = ("body{font-family:sans-serif;margin:2em;max-width:1400px}.box{overflow-x:auto;max-width:100%}"
@@ -95,11 +96,18 @@ def _feature_table(feature: Feature, units: Sequence[UnitResult], features: Feat
                  charts=[(f"Task success (%) by {feature.title}", [("", label) for label in labels], series)])
 
 
+def _unit_table(table: UnitTable) -> Table:
+    """``table`` with each number linked to its unit's tasks (text such as a model or category name is not)."""
+    cells = [[(u, "") if u is not None and isinstance(v, (int, float)) else None for v, u in zip(row, units)]
+             for row, units in zip(table.rows, table.cell_units())]
+    return Table(table.title, table.headers, table.rows, cells=cells)
+
+
 def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     """Every table of the report, in order."""
     found = [_paper_table(spec, units) for spec in TABLES]
     extra = compose_tables(units) + sequence_tables(units) + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
-    found += [Table(title, headers, rows) for title, headers, rows in extra]
+    found += [_unit_table(table) for table in extra]
     found += [_feature_table(feature, units, features) for feature in FEATURES]
     return [t for t in found if t is not None]
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from eai.reporting.collect import UnitResult
-from eai.reporting.sequence_tables import Table
+from eai.reporting.unit_table import UnitTable
 
 HEADERS = ["Model", "Suite", "Agents", "n", "Percent complete (%)", "Success (%)", "Turns",
            "Human actions", "Human extraneous", "Robot actions", "Robot extraneous", "Offloading (%)"]
 
 
-def collaboration_table(units: Sequence[UnitResult]) -> Table | None:
-    rows = []
+def collaboration_table(units: Sequence[UnitResult]) -> UnitTable | None:
+    rows, found = [], []
     for u in units:
         s = u.summary
         if "percent_complete" not in s:
@@ -26,4 +26,6 @@ def collaboration_table(units: Sequence[UnitResult]) -> Table | None:
         rows.append([u.label, u.suite, 2 if episodes else 1, s.get("n"), s["percent_complete"],
                      s.get("evaluation_success_rate"), episodes.get("turns"), *per_agent,
                      None if offloading is None else round(100 * offloading, 2)])
-    return ("PARTNR metrics: percent complete, success and efficiency per agent setup", HEADERS, rows) if rows else None
+        found.append(u)
+    return UnitTable("PARTNR metrics: percent complete, success and efficiency per agent setup", HEADERS, rows,
+                     found) if rows else None

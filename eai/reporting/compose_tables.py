@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.reporting.collect import UnitResult
+from eai.reporting.unit_table import UnitTable
 
-Table = tuple[str, list[str], list[list[Any]]]  # title, headers, rows
 COUNTS = (("n", ("n",)), ("Model errors", ("model_errors",)))  # what a row's rates are over
 METRICS = COUNTS + (("Task SR", ("task_success_rate",)), ("Execution SR", ("execution_success_rate",)),
                     ("Goal SR", ("goal_success", "total")))
@@ -28,9 +28,11 @@ def _variant(u: UnitResult) -> tuple[Any, ...]:
     return (u.suite, u.module, u.model, u.summary.get("replan", 0), u.summary.get("action_failure_p", 0.0))
 
 
-def modular_vs_pipeline(units: Sequence[UnitResult]) -> Table | None:
+def modular_vs_pipeline(units: Sequence[UnitResult]) -> UnitTable | None:
+    """Each composed unit beside the modular unit of its model, suite and settings;
+    the modular columns are about the latter, the pipeline columns about the former."""
     modular = {_variant(u): u for u in units if "+" not in u.summary.get("pipeline", "")}
-    rows = []
+    rows, about = [], []
     for u in units:
         pipeline = u.summary.get("pipeline", "")
         if "+" not in pipeline:
@@ -40,28 +42,31 @@ def modular_vs_pipeline(units: Sequence[UnitResult]) -> Table | None:
         for _, path in METRICS:
             row += [_get(alone.summary, path) if alone else None, _get(u.summary, path)]
         rows.append(row)
+        about.append([None] * 3 + [alone, u] * len(METRICS))
     headers = ["Model", "Pipeline", "Suite"] + [f"{name} ({kind})" for name, _ in METRICS for kind in ("modular", "pipeline")]
-    return ("Table 16: Modular vs pipeline (%)", headers, rows) if rows else None
+    return UnitTable("Table 16: Modular vs pipeline (%)", headers, rows, about) if rows else None
 
 
-def replanning(units: Sequence[UnitResult]) -> Table | None:
+def replanning(units: Sequence[UnitResult]) -> UnitTable | None:
+    replanned = [u for u in units if u.summary.get("replan")]
     rows = [[u.model, u.summary.get("pipeline", u.module), u.suite, *_counts(u), u.summary.get("action_failure_p", 0.0),
              u.summary["replan"], u.summary.get("first_attempt_success_rate"), u.summary.get("task_success_rate"),
              u.summary.get("mean_attempts")]
-            for u in units if u.summary.get("replan")]
+            for u in replanned]
     headers = ["Model", "Module or pipeline", "Suite", *(name for name, _ in COUNTS), "Action failure p", "Replans allowed",
                "Task SR without replanning", "Task SR with replanning", "Mean attempts"]
-    return ("Table 17: Replanning with feedback (%)", headers, rows) if rows else None
+    return UnitTable("Table 17: Replanning with feedback (%)", headers, rows, replanned) if rows else None
 
 
-def stochastic(units: Sequence[UnitResult]) -> Table | None:
+def stochastic(units: Sequence[UnitResult]) -> UnitTable | None:
+    failing = [u for u in units if u.summary.get("action_failure_p")]
     rows = [[u.model, u.summary.get("pipeline", u.module), u.suite, *_counts(u), u.summary["action_failure_p"],
              u.summary.get("replan", 0), u.summary.get("task_success_rate"), u.summary.get("execution_success_rate")]
-            for u in units if u.summary.get("action_failure_p")]
+            for u in failing]
     headers = ["Model", "Module or pipeline", "Suite", *(name for name, _ in COUNTS), "Action failure p", "Replans allowed", "Task SR",
                "Execution SR"]
-    return ("Table 18: Random action failures (%)", headers, rows) if rows else None
+    return UnitTable("Table 18: Random action failures (%)", headers, rows, failing) if rows else None
 
 
-def compose_tables(units: Sequence[UnitResult]) -> list[Table]:
+def compose_tables(units: Sequence[UnitResult]) -> list[UnitTable]:
     return [t for t in (modular_vs_pipeline(units), replanning(units), stochastic(units)) if t is not None]

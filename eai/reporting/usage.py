@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from eai.reporting.collect import UnitResult
+from eai.reporting.unit_table import UnitTable
 from eai.runner.store import ResponseLog
 
 HEADERS = ["Suite", "Module", "Model", "Tasks", "Calls", "From cache", "Calls with token counts", "Prompt tokens",
@@ -26,9 +27,9 @@ def run_usage(responses: Path) -> dict[str, Any]:
             "seconds": round(sum(c.get("seconds") or 0.0 for c in made), 1)}
 
 
-def usage_tables(units: Sequence[UnitResult]) -> list[tuple[str, list[str], list[list[Any]]]]:
+def usage_tables(units: Sequence[UnitResult]) -> list[UnitTable]:
     """The usage table, when any unit has usage (units ``eai run`` made); "-" where a figure is unknown."""
-    rows = []
+    rows, found = [], []
     for unit in units:
         totals = unit.summary.get("usage")
         if totals is None:
@@ -37,4 +38,5 @@ def usage_tables(units: Sequence[UnitResult]) -> list[tuple[str, list[str], list
         rows.append([unit.suite, unit.module, unit.label, unit.summary.get("n"), totals["calls"], made.get("cached"),
                      totals["calls_with_tokens"], totals["prompt_tokens"], totals["completion_tokens"],
                      totals["truncated"], made.get("seconds")])
-    return [("Model usage", HEADERS, rows)] if rows else []
+        found.append(unit)
+    return [UnitTable("Model usage", HEADERS, rows, found)] if rows else []
