@@ -165,7 +165,8 @@ def run_command(
 ) -> None:
     """Run models on task suites and score every answer.
 
-    With no options: the built-in baselines on every suite and module. API keys
+    With no options: the built-in baselines on the default suites (VirtualHome
+    and BEHAVIOR; the others when named with --suite) and every module. API keys
     are read from the environment only (OPENAI_API_KEY, ANTHROPIC_API_KEY...).
     Each suite/module/model gets a folder with responses.jsonl (appended as
     answers arrive, so a killed run loses nothing: rerun with --resume),
