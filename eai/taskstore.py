@@ -163,6 +163,11 @@ class _Builder:
                 raise self.fail(field, f"unknown object {arg!r}")
 
 
+def build_task(tf: TaskFile, suite: str, path: Path) -> Task:
+    """The task a task file without a base scene describes (``path`` names it in errors)."""
+    return _Builder(path, tf, suite, None).build()
+
+
 class DirectorySuite(TaskSuite):
     """A suite stored as a directory in our format; ``directory`` is resolved lazily."""
 
