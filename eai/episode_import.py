@@ -20,14 +20,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eai.exceptions import EaiError
 from eai.importing import PROVENANCE
 from eai.paths import tasks_dir
 from eai.sources import sha256
-from eai.taskfile import SuiteFile, TaskFile
-from eai.taskwriter import check_replaceable, write_suite
+if TYPE_CHECKING:  # the task-file models are imported when a file is written: registering importers stays cheap
+    from eai.taskfile import TaskFile
 
 Progress = Callable[[str], None]
 
@@ -95,6 +95,9 @@ def check_user_folder(out: Path) -> None:
 def import_episodes(importer: EpisodeImporter, source: Path, out: Path, accepted: bool,
                     progress: Progress = lambda message: None) -> Converted:
     """Convert ``source`` with ``importer`` into the suite folder ``out`` (named after it)."""
+    from eai.taskfile import SuiteFile
+    from eai.taskwriter import check_replaceable, write_suite
+
     if not accepted:
         raise EaiError(f"{importer.name} episodes are under their own licence: read it "
                        f"(eai tasks import {importer.name} --help) and pass --accept-licence")

@@ -18,7 +18,7 @@ from eai.generation.certify import reaches
 from eai.plugins import get_plugins
 from eai.suite_dirs import suite_name
 from eai.world import Action
-from eai_partnr.episodes import PartnrEpisodes
+from eai_partnr.importer import PartnrEpisodes
 from tests.collaboration.partnr_episodes import CABINET, CUP1, EPISODES, write
 from tests.collaboration.test_evaluation import states
 from tests.helpers import ROOT, eai_cli, folder_files

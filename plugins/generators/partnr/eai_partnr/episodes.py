@@ -20,7 +20,6 @@ complete 1, else empty.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -30,7 +29,6 @@ from pydantic import ValidationError
 from eai.collaboration.evaluation import EvaluationFunctions
 from eai.collaboration.predicates import RELATIONAL
 from eai.compose.planning import plan_actions
-from eai.episode_import import Converted, EpisodeImporter, Progress
 from eai.exceptions import EaiError
 from eai.generation.certify import reaches
 from eai.modules.subgoal_decomposition.module import PLANNER, budget
@@ -39,10 +37,6 @@ from eai.simulator import Simulator
 from eai.taskfile import GoalSpec, InitialState, ObjectSpec, TaskFile
 from eai.taskstore import build_task
 
-LICENCE = ("PARTNR's episodes (github.com/facebookresearch/partnr-planner, the partnr_episodes data set) are "
-           "licensed CC BY-NC 4.0: non-commercial use only, with attribution to Chang et al., PARTNR "
-           "(arXiv:2411.00081). Their scenes (HSSD) are gated and not read. Keep the converted folder under the "
-           "same terms; never commit it to eai.")
 CHARACTER, ROOM = "character.1", "room.2"
 RELATION = {"is_on_top": "ONTOP", "is_inside": "INSIDE", "is_next_to": "NEXT_TO"}
 STATE = {"is_clean": "CLEAN", "is_dirty": "DIRTY", "is_powered_on": "ON", "is_powered_off": "OFF"}
@@ -54,39 +48,6 @@ HASH = re.compile(r"[0-9a-f]{32,}")
 
 class Skip(Exception):
     """An episode the VirtualHome world cannot express; the message is the reason counted."""
-
-
-class PartnrEpisodes(EpisodeImporter):
-    name = "partnr"
-    description = "PARTNR's collaboration episodes (a user's copy, CC BY-NC 4.0) as VirtualHome tasks"
-    simulator = "virtualhome"
-    licence = LICENCE
-
-    def convert(self, data: Any, progress: Progress) -> Converted:
-        if not isinstance(data, dict) or not isinstance(data.get("episodes"), list):
-            raise EaiError("not a PARTNR episode file: no list 'episodes' at the top level")
-        simulator = get_plugins().simulators.get(self.simulator)
-        episodes = data["episodes"]
-        made = Converted([], len(episodes), Counter())
-        seen: set[str] = set()
-        for i, episode in enumerate(episodes):
-            if i % 50 == 0:
-                progress(f"converting episodes {i + 1}-{min(i + 50, len(episodes))} of {len(episodes)}")
-            try:
-                task = convert_episode(episode, simulator)
-                if task.id in seen:
-                    raise Skip("episode_id repeated")
-            except Skip as skip:
-                made.skipped[str(skip)] += 1
-                continue
-            seen.add(task.id)
-            made.tasks.append(task)
-        certified = sum(bool(t.gold_plan) for t in made.tasks)
-        made.notes = [f"{certified} of {len(made.tasks)} tasks have a gold plan (the planner's plan for the goal, "
-                      f"reaching percent complete 1); the others have none",
-                      "furniture and objects are named class.N; simulator_specific.partnr.handles maps them back "
-                      "to the episode's handles"]
-        return made
 
 
 def convert_episode(episode: Any, simulator: Simulator) -> TaskFile:

@@ -4,7 +4,7 @@
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.taskstore import DirectorySuite
-from eai_partnr.episodes import PartnrEpisodes
+from eai_partnr.importer import PartnrEpisodes
 from eai_partnr.generator import Partnr
 
 SUITE = "partnr-vh"
