@@ -10,7 +10,7 @@ answers in the upstream response format, then runs, interleaved, ``eai score
 ... --quiet`` and a small driver calling the upstream evaluator's entry point
 (written to a temporary file at run time), each tool in a subprocess of its own
 interpreter. Prints, per row, the median wall and CPU time over ``--repeat``
-runs (CPU and peak memory of each child's process tree from ``os.wait4``), the
+runs (CPU and peak memory of each child's process tree measured by a small launcher process), the
 ratio of the medians (upstream / eai, wall) and each tool's verdicts.
 
 Rows: vh-as, vh-sd, vh-gi, vh-tm (VirtualHome action sequencing, subgoal
@@ -99,6 +99,20 @@ ROWS = (
     Row("b-tm", "BEHAVIOR transition modeling", "behavior", "transition_modeling"),
     Row("b-gi", "BEHAVIOR goal interpretation", "behavior", "goal_interpretation"),
 )
+
+# A child's peak RSS counts the memory of the process it was started from
+# (Linux records it at exec), so each tool is started from this small launcher,
+# never from the benchmark process that holds the suites.
+LAUNCHER = '''\
+import json, resource, subprocess, sys, time
+started = time.perf_counter()
+status = subprocess.call(sys.argv[2:])
+wall = time.perf_counter() - started
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as out:
+    json.dump({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "maxrss_kib": usage.ru_maxrss}, out)
+sys.exit(status)
+'''
 
 DRIVER = '''\
 import sys
@@ -192,22 +206,21 @@ def last_line(text: str) -> str:
     return lines[-1] if lines else "(no output)"
 
 
-def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
-    """Run a command; wall time, CPU and peak RSS of its process tree (waited-for descendants)."""
+def timed(command: list[str], cwd: Path, launcher: Path, env: dict[str, str] | None = None) -> Run:
+    """Run a command through the launcher; wall time, CPU and peak RSS of its process tree."""
+    figures = cwd / "usage.json"
     with open(cwd / "stdout.txt", "wb") as out, open(cwd / "stderr.txt", "wb") as err:
-        started = time.perf_counter()
-        child = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
-    error = last_line((cwd / "stderr.txt").read_text(errors="replace")) if child.returncode else ""
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, error)
+        status = subprocess.run([sys.executable, "-I", str(launcher), str(figures), *command], cwd=cwd, stdout=out,
+                                stderr=err, stdin=subprocess.DEVNULL, env=env).returncode
+    error = last_line((cwd / "stderr.txt").read_text(errors="replace")) if status else ""
+    usage = json.loads(figures.read_text())
+    return Run(usage["wall"], usage["cpu"], usage["maxrss_kib"] / 1024, error)
 
 
-def run_eai(row: Row, responses: Path, work: Path) -> tuple[Run, str]:
+def run_eai(row: Row, responses: Path, work: Path, launcher: Path) -> tuple[Run, str]:
     out = work / "scores"
     run = timed([sys.executable, "-m", "eai", "score", str(responses), "--suite", row.suite, "--module", row.module,
-                 "--out", str(out), "--quiet"], work)
+                 "--out", str(out), "--quiet"], work, launcher)
     return run, "" if run.error else readable(headline, row, out)
 
 
@@ -229,13 +242,13 @@ def headline(row: Row, out: Path) -> str:
     return f"success {summary['task_success_rate']}%, executable {summary['execution_success_rate']}%"
 
 
-def run_upstream(row: Row, python: Path, driver: Path, responses: Path, work: Path) -> tuple[Run, str]:
+def run_upstream(row: Row, python: Path, driver: Path, responses: Path, work: Path, launcher: Path) -> tuple[Run, str]:
     folder = work / "responses" / row.suite / row.module
     folder.mkdir(parents=True)
     (folder / "gold_outputs.json").write_text(responses.read_text())
     env = {**os.environ, "PATH": f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("PYTHONPATH", None)
-    run = timed([str(python), str(driver), row.key, str(work / "responses"), str(work / "out"), row.module], work, env)
+    run = timed([str(python), str(driver), row.key, str(work / "responses"), str(work / "out"), row.module], work, launcher, env)
     return run, "" if run.error else readable(upstream_headline, row, work)
 
 
@@ -307,6 +320,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="vs_upstream-") as tmp:
         driver = Path(tmp) / "upstream_driver.py"
         driver.write_text(DRIVER)
+        launcher = Path(tmp) / "launcher.py"
+        launcher.write_text(LAUNCHER)
         for key in keys:
             row = known[key]
             responses = Path(tmp) / f"{key}.json"
@@ -320,9 +335,9 @@ def main() -> None:
                     work.mkdir()
                     print(f"{key}: {tool} run {n + 1}/{args.repeat} ...", file=sys.stderr)
                     if tool == "eai":
-                        run, verdict = run_eai(row, responses, work)
+                        run, verdict = run_eai(row, responses, work, launcher)
                     else:
-                        run, verdict = run_upstream(row, python, driver, responses, work)
+                        run, verdict = run_upstream(row, python, driver, responses, work, launcher)
                     if run.error:
                         print(f"{key}: {tool} failed: {run.error}", file=sys.stderr)
                     else:
