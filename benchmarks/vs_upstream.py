@@ -10,8 +10,10 @@ answers in the upstream response format, then runs, interleaved, ``eai score
 ... --quiet`` and a small driver calling the upstream evaluator's entry point
 (written to a temporary file at run time), each tool in a subprocess of its own
 interpreter. Prints, per row, the median wall and CPU time over ``--repeat``
-runs (CPU and peak memory of each child's process tree measured by a small launcher process), the
-ratio of the medians (upstream / eai, wall) and each tool's verdicts.
+runs of each tool's process tree and its peak memory (the largest process;
+measured by a small launcher process), the ratios of the medians and each
+tool's verdict figures from its own summary. Progress goes to stderr; an
+upstream crash prints its last stderr line and the row says so.
 
 Rows: vh-as, vh-sd, vh-gi, vh-tm (VirtualHome action sequencing, subgoal
 decomposition, goal interpretation, transition modeling) and b-tm, b-gi
