@@ -85,7 +85,8 @@ def _moves(world: World, action: Action) -> bool:
 class Scripted(Policy):
     """One agent's share of the segments, in order, with all segments to wait on.
     ``watching``: the other's segments are not played by a Scripted policy, so
-    one counts as done once its effect is seen (a human beside a model robot)."""
+    one counts as done once its effect is seen, and a segment's first step
+    waits for the earlier ones too (a human beside a model robot)."""
 
     mine: list[Segment]
     every: list[Segment]
@@ -101,8 +102,8 @@ class Scripted(Policy):
         if not self.mine:
             return None
         segment = self.mine[0]
-        last = self._step == len(segment.steps) - 1
-        if last and not all(self._done(s, view) for s in self.every if s.index < segment.index):
+        waits = self._step == len(segment.steps) - 1 or (self.watching and self._step == 0)
+        if waits and not all(self._done(s, view) for s in self.every if s.index < segment.index):
             return None
         self._tried = segment.steps[self._step]
         return self._tried

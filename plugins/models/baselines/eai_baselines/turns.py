@@ -6,7 +6,11 @@ true in the observed state is done. Line i is the agent's when it is the
 observed state with the ``bfs`` planner, needs no capability its profile
 lacks), or when only it is able. The agent takes the first step of its first
 line not done; with a temporal constraint among the evaluation functions, a
-line's last step waits until the lines before it are done. With partial
+line's last step waits until the lines before it are done. A line the
+other agent is on (its last action names the line's thing, or that thing is
+in no place and not in the agent's hands) is left to it; the other's lines
+are taken too when it waited its last turn (in goal order under a temporal
+constraint). With partial
 observability, while a line names an object the agent has not seen, it walks
 into the next room it has not explored. It never reads what the agent does
 not observe: it plans on ``Turn.view`` alone (the objects' kinds and
@@ -49,6 +53,27 @@ def able(plan: tuple[Action, ...], profile: Profile, simulator: Simulator) -> bo
     return not any(a.name in skills.get(skill, ()) for skill in profile.lacks for a in plan)
 
 
+def named(action: str) -> set[str]:
+    """The objects a logged action names: ``PUTIN(a, b)`` -> {a, b}."""
+    inside = action.partition("(")[2].rpartition(")")[0]
+    return {part.strip() for part in inside.split(",") if part.strip()}
+
+
+def claimed(line: Literal, turn: Turn, simulator: Simulator) -> bool:
+    """Whether the other agent is on ``line``: its last action names the line's
+    thing, or the thing to place is in no place and not in the agent's hands
+    (so in the other's)."""
+    thing, atoms = line.atom[1], turn.view.atoms
+    if thing in named(turn.view.other_action):
+        return True
+    if len(line.atom) < 3:
+        return False
+    predicates = simulator.evaluation_predicates
+    places = set(rooms(turn.view, predicates.in_room))  # type: ignore[union-attr]
+    return not any(a[1] == thing and len(a) == 3 and a[2] not in places for a in atoms if a[0] != "NEXT_TO") \
+        and not any(a[0] in predicates.holding and a[2] == thing for a in atoms)  # type: ignore[union-attr]
+
+
 def next_action(task: Task, simulator: Simulator, turn: Turn) -> str:
     """The agent's answer for this turn."""
     atoms, order = turn.view.atoms, turn.order
@@ -57,20 +82,25 @@ def next_action(task: Task, simulator: Simulator, turn: Turn) -> str:
     profiles = (turn.profile, turn.other) if order == 0 else (turn.other, turn.profile)
     goal_lines = lines(task)
     unseen = False
+    mine, others = [], []
     for i, line in enumerate(goal_lines):
         if holds(line, atoms):
             continue
         if not set(line.atom[1:]) <= seen:
             unseen = True
             continue
+        if claimed(line, turn, simulator):
+            continue
         plan = plan_line(task, simulator, atoms, line)
         can = [k for k in (0, 1) if plan and able(plan, profiles[k], simulator)]
-        if not can or (i % 2 if i % 2 in can else can[0]) != order:
-            continue
-        if ordered and len(plan) == 1 and not all(holds(before, atoms) for before in goal_lines[:i]):
-            return WAIT
-        return json.dumps({plan[0].name: list(plan[0].args)})
-    if unseen:
+        if order in can:
+            (mine if (i % 2 if i % 2 in can else can[0]) == order else others).append((i, plan))
+    # the other's lines too when it waited (it may follow another plan, or be done); in order when order matters
+    chosen = mine + (others if turn.view.other_action == "waited" else [])
+    for i, plan in sorted(chosen, key=lambda item: item[0]) if ordered else chosen:
+        if not (ordered and len(plan) == 1 and not all(holds(before, atoms) for before in goal_lines[:i])):
+            return json.dumps({plan[0].name: list(plan[0].args)})
+    if unseen and not mine:
         predicates = simulator.evaluation_predicates
         left = [room for room in rooms(turn.view, predicates.in_room) if room not in turn.view.explored]  # type: ignore[union-attr]
         if left:
