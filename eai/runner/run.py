@@ -230,6 +230,12 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     answered = {i for i, r in log.read().items() if not r.error}
     pipeline = parse_pipeline(unit.module, plugins)
     tasks = select_tasks(plugins, config, unit.suite, pipeline)
+    turn_by_turn = bool(config.options.get("turn_by_turn"))
+    if turn_by_turn:  # episodes need evaluation functions (PARTNR's)
+        tasks = [t for t in tasks if t.evaluation]
+        if not tasks:
+            raise EaiError(f"--turn-by-turn: suite {unit.suite!r} has no selected task with evaluation functions "
+                           "(e.g. --suite partnr-vh)")
     pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
@@ -326,7 +332,6 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
 
-    turn_by_turn = bool(config.options.get("turn_by_turn"))
     episodic = is_episodic(pipeline, config)
     log.open()
     try:

@@ -178,6 +178,12 @@ def test_bad_agent_options_are_one_line(capsys, tmp_path, args, message):
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
 
 
+def test_turn_by_turn_on_a_suite_without_evaluation_functions_is_one_line(capsys, tmp_path):
+    code, _, err = eai_cli(capsys, "run", "--suite", "virtualhome", "--agents", "2", "--turn-by-turn", "--limit", "2",
+                           "--out", str(tmp_path / "x"), "--quiet", "--no-cache")
+    assert code == 2 and "has no selected task with evaluation functions" in err and len(err.strip().splitlines()) == 1
+
+
 def test_compose_shares_the_final_plan_between_two_agents(capsys, tmp_path):
     code, _, err = eai_cli(capsys, "compose", "goal_interpretation+planner", "--suite", "partnr-vh", "--agents", "2",
                            "--tasks", "spatial_001,heterogeneous_001", "--out", str(tmp_path / "c"), "--quiet",
