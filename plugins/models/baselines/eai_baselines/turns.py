@@ -7,8 +7,8 @@ observed state with the ``bfs`` planner, needs no capability its profile
 lacks), or when only it is able. The agent takes the first step of its first
 line not done; with a temporal constraint among the evaluation functions, a
 line's last step waits until the lines before it are done. A line the
-other agent is on (its last action names the line's thing, or that thing is
-in no place and not in the agent's hands) is left to it; the other's lines
+other agent is on (the line's thing is not in the agent's hands, and the
+other's last action names it or it is in no place) is left to it; the other's lines
 are taken too when it waited its last turn (in goal order under a temporal
 constraint). With partial
 observability, while a line names an object the agent has not seen, it walks
@@ -60,18 +60,18 @@ def named(action: str) -> set[str]:
 
 
 def claimed(line: Literal, turn: Turn, simulator: Simulator) -> bool:
-    """Whether the other agent is on ``line``: its last action names the line's
-    thing, or the thing to place is in no place and not in the agent's hands
-    (so in the other's)."""
+    """Whether the other agent is on ``line``: the line's thing is not in the
+    agent's hands, and the other's last action names it or the thing to place
+    is in no place (so in the other's hands)."""
     thing, atoms = line.atom[1], turn.view.atoms
+    predicates = simulator.evaluation_predicates
+    if any(a[0] in predicates.holding and a[2] == thing for a in atoms):  # type: ignore[union-attr]
+        return False
     if thing in named(turn.view.other_action):
         return True
-    if len(line.atom) < 3:
-        return False
-    predicates = simulator.evaluation_predicates
     places = set(rooms(turn.view, predicates.in_room))  # type: ignore[union-attr]
-    return not any(a[1] == thing and len(a) == 3 and a[2] not in places for a in atoms if a[0] != "NEXT_TO") \
-        and not any(a[0] in predicates.holding and a[2] == thing for a in atoms)  # type: ignore[union-attr]
+    return len(line.atom) == 3 and not any(a[1] == thing and len(a) == 3 and a[2] not in places
+                                           for a in atoms if a[0] != "NEXT_TO")
 
 
 def next_action(task: Task, simulator: Simulator, turn: Turn) -> str:
@@ -100,7 +100,7 @@ def next_action(task: Task, simulator: Simulator, turn: Turn) -> str:
     for i, plan in sorted(chosen, key=lambda item: item[0]) if ordered else chosen:
         if not (ordered and len(plan) == 1 and not all(holds(before, atoms) for before in goal_lines[:i])):
             return json.dumps({plan[0].name: list(plan[0].args)})
-    if unseen and not mine:
+    if unseen:
         predicates = simulator.evaluation_predicates
         left = [room for room in rooms(turn.view, predicates.in_room) if room not in turn.view.explored]  # type: ignore[union-attr]
         if left:
