@@ -113,6 +113,9 @@ def test_a_model_over_http_acts_turn_by_turn_and_a_cached_rerun_repeats_it(capsy
     assert row["percent_complete"] == 1 and row["evaluation_success"]
     assert row["collaboration"]["agents"]["robot"]["unreadable"] == 1
     assert row["collaboration"]["offloading"] == pytest.approx(0.5)
+    (summary,) = (tmp_path / "a").rglob("summary.json")
+    robot = json.loads(summary.read_text())["collaboration"]["agents"]["robot"]
+    assert robot["unreadable"] == 1 and robot["model_errors"] == 0
 
 
 @needs_entry_point
