@@ -7,11 +7,11 @@ and the response cache must be on storage every node sees). Every model call
 passes a gate held by one actor per endpoint (named, so every worker and driver
 of the cluster shares it): at most ``--concurrency`` calls in flight to that
 endpoint over the whole cluster. The driver shows each unit's progress as
-workers report it to a progress actor. A unit whose worker dies fails the
-run with what was answered kept (``--resume`` asks only what is missing); the
-limiter slots the dead worker held stay taken until the driver's Ray job ends,
-so resume from a new ``eai run`` process. Ray is imported only when the
-executor runs, so the plugin loads without it.
+workers report it to a progress actor. Once a unit's task is over, the
+driver frees the limiter slots it still holds: those of a worker that died
+during a call. A unit whose worker dies is not retried by Ray: it fails the
+run with what was answered kept, and ``--resume`` asks only what is missing.
+Ray is imported only when the executor runs, so the plugin loads without it.
 
 Scoring answers (``eai score --executor ray``) starts one scorer actor per CPU
 of the cluster; each loads the suite once and scores its shard of the tasks
@@ -23,6 +23,8 @@ would do the same but needs pandas and pyarrow, which eai does not otherwise use
 from __future__ import annotations
 
 import asyncio
+import uuid
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,16 +52,42 @@ def ray_module() -> Any:
 
 
 class Limiter:
-    """At most ``slots`` model calls in flight to one endpoint (a Ray actor)."""
+    """At most ``slots`` model calls in flight to one endpoint (a Ray actor).
+
+    Each slot is held by a named holder (one per unit's Ray task), so the
+    driver can take back every slot a unit held once its task is over, even if
+    its worker died holding them (:meth:`reclaim`); a holder reclaimed is gone
+    and gets no slot after that.
+    """
 
     def __init__(self, slots: int) -> None:
         self._free = asyncio.Semaphore(slots)
+        self._held: Counter[str] = Counter()
+        self._gone: set[str] = set()
 
-    async def acquire(self) -> None:
+    async def acquire(self, holder: str) -> None:
         await self._free.acquire()
+        if holder in self._gone:  # asked before its task ended, granted after: nobody will release it
+            self._free.release()
+            return
+        self._held[holder] += 1
 
-    async def release(self) -> None:
-        self._free.release()
+    async def release(self, holder: str) -> None:
+        if self._held[holder]:
+            self._held[holder] -= 1
+            self._free.release()
+
+    async def reclaim(self, holder: str) -> int:
+        """Free the slots ``holder`` still holds (its task is over); how many."""
+        self._gone.add(holder)
+        count = self._held.pop(holder, 0)
+        for _ in range(count):
+            self._free.release()
+        return count
+
+    def held(self) -> int:
+        """The slots held now."""
+        return sum(self._held.values())
 
 
 class Board:
@@ -81,19 +109,19 @@ class Board:
 
 
 class Gate:
-    """``async with gate``: one slot of an endpoint's limiter actor."""
+    """``async with gate``: one slot of an endpoint's limiter actor, held by ``holder``."""
 
-    def __init__(self, limiter: Any) -> None:
-        self.limiter = limiter
+    def __init__(self, limiter: Any, holder: str) -> None:
+        self.limiter, self.holder = limiter, holder
 
     async def __aenter__(self) -> None:
-        await self.limiter.acquire.remote()
+        await self.limiter.acquire.remote(self.holder)
 
     async def __aexit__(self, *exc: object) -> None:
-        await self.limiter.release.remote()
+        await self.limiter.release.remote(self.holder)
 
 
-def work(unit: Unit, config: RunConfig, limiter: Any, board: Any) -> str:
+def work(unit: Unit, config: RunConfig, limiter: Any, holder: str, board: Any) -> str:
     """One unit, in a Ray worker, with the worker's own plugins and cache connection."""
     from eai.plugins import get_plugins
     from eai.runner.cache import ResponseCache
@@ -102,7 +130,7 @@ def work(unit: Unit, config: RunConfig, limiter: Any, board: Any) -> str:
     cache = ResponseCache(config.cache) if config.cache else None
     try:
         return str(asyncio.run(run_unit(unit, config, get_plugins(), cache, lambda *args: board.report.remote(*args),
-                                        lambda text: board.say.remote(text), Gate(limiter))))
+                                        lambda text: board.say.remote(text), Gate(limiter, holder))))
     finally:
         if cache is not None:
             cache.close()
@@ -140,16 +168,22 @@ class RayExecutor:
         ray = ray_module()
         connect(ray, address)
         units = claimed_units(config, plugins)
-        limiter = ray.remote(num_cpus=0)(Limiter)
-        limiters = {endpoint: limiter.options(name=f"limiter:{endpoint}", namespace=NAMESPACE, get_if_exists=True)
+        actor = ray.remote(num_cpus=0)(Limiter)
+        limiters = {endpoint: actor.options(name=f"limiter:{endpoint}", namespace=NAMESPACE, get_if_exists=True)
                     .remote(max(1, config.concurrency))
                     for endpoint in sorted({endpoint_of(plugins, unit, config) for unit in units})}
         board = ray.remote(num_cpus=0)(Board).remote()
-        task = ray.remote(work).options(num_cpus=1, max_retries=0)
-        refs = [task.remote(unit, config, limiters[endpoint_of(plugins, unit, config)], board) for unit in units]
-        waiting, shown, said = list(refs), {}, 0
-        while True:
-            _, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_SECONDS, fetch_local=False)
+        task = ray.remote(num_cpus=1, max_retries=0)(work)
+        holders = {}  # each unit's task -> its limiter and the name its slots are held under there
+        for unit in units:
+            limiter, holder = limiters[endpoint_of(plugins, unit, config)], uuid.uuid4().hex
+            holders[task.options(name=f"unit {unit.label}").remote(unit, config, limiter, holder, board)] = (limiter, holder)
+        refs, waiting, shown, said = list(holders), list(holders), {}, 0
+        while waiting:
+            over, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_SECONDS, fetch_local=False)
+            for ref in over:  # finished or failed (its worker may have died holding slots)
+                limiter, holder = holders[ref]
+                await limiter.reclaim.remote(holder)
             seen, lines = await board.news.remote(said)
             for label, counts in seen.items():
                 if shown.get(label) != counts:
@@ -158,14 +192,11 @@ class RayExecutor:
             for line in lines:
                 say(line)
             said += len(lines)
-            if not waiting:
-                break
         try:
             return [Path(folder) for folder in ray.get(refs)]
         except ray.exceptions.RayError as exc:
             raise EaiError(f"a unit failed on the Ray cluster: {str(exc).strip().splitlines()[-1]}; "
                            "what was answered is kept: add --resume to finish the run") from None
-
 
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
               strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
