@@ -1,5 +1,5 @@
 """Units as Ray tasks; one rate limiter actor per model endpoint for the whole cluster;
-scoring split over one scorer actor per CPU.
+re-scoring as Ray Data's ``map_batches``.
 
 Each unit of the run is one Ray task that runs :func:`eai.runner.run.run_unit`
 in a worker, so it writes the same folder a local run writes (the run folder
@@ -13,16 +13,18 @@ during a call. A unit whose worker dies is not retried by Ray: it fails the
 run with what was answered kept, and ``--resume`` asks only what is missing.
 Ray is imported only when the executor runs, so the plugin loads without it.
 
-Scoring answers (``eai score --executor ray``) starts one scorer actor per CPU
-of the cluster; each loads the suite once and scores its shard of the tasks
-(:mod:`eai.runner.shards`), and the shards join as ``eai merge`` joins them:
-the records and summary a local scoring gives. (Ray Data's ``map_batches``
-would do the same but needs pandas and pyarrow, which eai does not otherwise use.)
+Scoring answers (``eai score --executor ray``) is a Ray Data ``map_batches``
+over the shard numbers ``0 .. 4W-1`` (:mod:`eai.runner.shards`), W the
+cluster's CPUs: a pool of W :class:`Scorer` workers, each loading the suite
+once, takes the shards in turn, and the shards join as ``eai merge`` joins
+them: the records, in task order, and summary a local scoring gives.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import uuid
 from collections import Counter
 from collections.abc import Sequence
@@ -41,6 +43,7 @@ if TYPE_CHECKING:  # the runner imports the compose stages: loaded when the exec
 
 NAMESPACE = "eai"
 POLL_SECONDS = 0.5
+SHARDS_PER_WORKER = 4  # scoring shards a worker takes in turn: the faster workers take more
 
 
 def ray_module() -> Any:
@@ -137,14 +140,28 @@ def work(unit: Unit, config: RunConfig, limiter: Any, holder: str, board: Any) -
 
 
 class Scorer:
-    """Scores one shard of the answers (a Ray actor); the suite stays loaded between calls."""
+    """Scores shards of a suite's answers: the callable class of Ray Data's
+    ``map_batches``, one instance per worker, the suite's tasks loaded once in
+    ``__init__``. A batch holds shard numbers; each row's result is the shard's
+    records and summary as JSON."""
 
-    def score(self, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any], strict: bool,
-              shard: Shard) -> ScoreResult:
+    def __init__(self, suite: str) -> None:
         from eai.plugins import get_plugins
+
+        self.plugins = get_plugins()
+        self.plugins.suites.get(suite).load()  # kept by the suite for every later batch
+        self.suite = suite
+
+    def __call__(self, batch: dict[str, Any], module: str, answers: Sequence[Response], options: dict[str, Any],
+                 strict: bool) -> dict[str, list[str]]:
         from eai.scoring import score
 
-        return score(get_plugins(), suite, module, answers, options, strict=strict, shard=shard)
+        parts = []
+        for index, count in zip(batch["index"], batch["count"]):
+            result = score(self.plugins, self.suite, module, answers, options, strict=strict,
+                           shard=Shard(int(index), int(count)))
+            parts.append(json.dumps({"records": result.records, "summary": result.summary}))
+        return {"part": parts}
 
 
 def connect(ray: Any, address: str | None) -> None:
@@ -201,16 +218,21 @@ class RayExecutor:
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
               strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
         from eai.merge import join_scores
+        from eai.scoring import ScoreResult
 
         ray = ray_module()
         connect(ray, address)
-        count = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        scorers = [ray.remote(num_cpus=1)(Scorer).remote() for _ in range(count)]
-        refs = [s.score.remote(suite, module, answers, options, strict, Shard(i, count)) for i, s in enumerate(scorers)]
-        parts = ray.get(refs)
-        for scorer in scorers:
-            ray.kill(scorer)
-        joined = join_scores(parts, [Path(f"shard {i}/{count}") for i in range(count)], plugins)
+        ray.data.DataContext.get_current().enable_progress_bars = False
+        logging.getLogger("ray.data").setLevel(logging.ERROR)  # its plan and timing lines: eai says what it did
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        count = SHARDS_PER_WORKER * workers
+        shards = ray.data.from_items([{"index": i, "count": count} for i in range(count)])
+        scored = shards.map_batches(Scorer, fn_constructor_args=(suite,), batch_size=1, num_cpus=1,
+                                    fn_kwargs={"module": module, "answers": answers, "options": options,
+                                               "strict": strict},
+                                    compute=ray.data.ActorPoolStrategy(size=workers))
+        parts = [ScoreResult(**json.loads(row["part"])) for row in scored.iter_rows()]
+        joined = join_scores(parts, [Path(f"shard {p.summary['shard']}") for p in parts], plugins)
         progress(joined.summary["tasks"], joined.summary["tasks"])
         return joined
 
