@@ -10,6 +10,9 @@ import pytest
 
 from eai import api, jsonl
 from eai.exceptions import EaiError
+from eai.plugins import get_plugins
+from eai.runner.run import resolve_model
+from eai_ray.executor import Limiter
 from tests.models.conftest import KEY_VARIABLES
 from tests.models.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, MODEL, Gold, needs_entry_point
@@ -81,12 +84,6 @@ def unit_workers() -> list[int]:
     return pids
 
 
-def limiters_held() -> dict[str, int]:
-    """The slots held now in every endpoint's limiter actor of the cluster."""
-    names = [a["name"] for a in ray.util.list_named_actors(all_namespaces=True) if a["name"].startswith("limiter:")]
-    return {name: ray.get(ray.get_actor(name, namespace="eai").held.remote()) for name in names}
-
-
 @needs_entry_point
 def test_a_worker_killed_mid_run_loses_and_duplicates_nothing_after_resume(tmp_path, cluster):
     """The worker of a unit is killed while two calls wait on slow replies: the run
@@ -103,6 +100,10 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing_after_resume(tmp_p
         plain = api.run(out=tmp_path / "plain", **options).folder
         server.bodies.clear()
         slow.set()
+        # the run's limiter (named after the endpoint), made here so that it outlives the run
+        endpoint = resolve_model(get_plugins(), MODEL, {"base_url": server.url}).endpoint
+        limiter = ray.remote(num_cpus=0)(Limiter).options(name=f"limiter:{endpoint}", namespace="eai",
+                                                          get_if_exists=True).remote(2)
         killed: list[int] = []
 
         def kill_when_blocked() -> None:
@@ -120,7 +121,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing_after_resume(tmp_p
             api.run(out=tmp_path / "ray", executor="ray", **options)
         killer.join()
         assert killed
-        assert set(limiters_held().values()) == {0}
+        assert ray.get(limiter.held.remote()) == 0  # the dead worker's two slots are free again
         log = tmp_path / "ray" / "virtualhome" / "action_sequencing" / "openai_fake-model" / "responses.jsonl"
         answered = [item["identifier"] for _, item in jsonl.read(log)]
         assert len(answered) == len(set(answered)) == fast and set(answered) <= set(gold.ids)
