@@ -147,10 +147,11 @@ class Scorer:
 
     def __init__(self, suite: str) -> None:
         from eai.plugins import get_plugins
+        from eai.suite_dirs import suite_name
 
         self.plugins = get_plugins()
-        self.plugins.suites.get(suite).load()  # kept by the suite for every later batch
-        self.suite = suite
+        self.suite = suite_name(self.plugins, suite)  # a suite folder is registered in this worker too
+        self.plugins.suites.get(self.suite).load()  # kept by the suite for every later batch
 
     def __call__(self, batch: dict[str, Any], module: str, answers: Sequence[Response], options: dict[str, Any],
                  strict: bool) -> dict[str, list[str]]:
@@ -218,8 +219,11 @@ class RayExecutor:
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
               strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
         from eai.merge import join_scores
+        from eai.modules import get_module
         from eai.scoring import ScoreResult
+        from eai.suite_dirs import suite_name
 
+        suite_name(plugins, suite), get_module(module)  # one line for an unknown one, before starting workers
         ray = ray_module()
         connect(ray, address)
         ray.data.DataContext.get_current().enable_progress_bars = False
