@@ -7,7 +7,17 @@ Plugin authors use the modules docs/plugins.md names; everything else is private
 
 __version__ = "0.1.0"
 
-from eai.api import Result, Run, load_suite, report, run, score  # noqa: E402  (the API imports lazily)
 from eai.exceptions import EaiError  # noqa: E402
+
+_API = ("Result", "Run", "load_suite", "report", "run", "score")
+
+
+def __getattr__(name: str):  # PEP 562: the API is imported when first used, so the CLI starts quickly
+    if name in _API:
+        from eai import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'eai' has no attribute {name!r}")
+
 
 __all__ = ["EaiError", "Result", "Run", "__version__", "load_suite", "report", "run", "score"]

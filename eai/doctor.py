@@ -9,25 +9,13 @@ live environment by the conformance kit on that task.
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict, dataclass
 
 from eai.environment import EnvironmentProvider
+from eai.finding import Finding
 from eai.goals import GoalChecker
 from eai.plugins import Plugins
 from eai.suite import TaskSuite
 from eai.taxonomy import execute
-
-
-@dataclass(frozen=True)
-class Finding:
-    name: str
-    ok: bool
-    detail: str = ""
-    fix: str = ""
-    required: bool = True
-
-    def to_dict(self) -> dict[str, object]:
-        return asdict(self)
 
 
 def python_finding() -> Finding:

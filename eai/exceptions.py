@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -14,6 +13,8 @@ class UnknownNameError(EaiError, KeyError):
     """A name (plugin, simulator, suite, task...) that is not registered."""
 
     def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        import difflib  # here: the CLI starts without it
+
         known = sorted(known)
         close = difflib.get_close_matches(name, known, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""

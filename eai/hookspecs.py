@@ -52,6 +52,13 @@ def eai_register_generators(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
+def eai_register_importers(register: Callable[[Any], None]) -> None:
+    """Register episode importers: ``register(importer)``, an
+    :class:`eai.episode_import.EpisodeImporter` that converts a user's copy of
+    a benchmark's episode file into a suite folder (``eai tasks import NAME --source FILE``)."""
+
+
+@hookspec
 def eai_register_commands(cli: Any) -> None:
     """Add sub-commands to the ``eai`` command line; ``cli`` is the typer app."""
 

@@ -61,6 +61,7 @@ class Plugins:
     stages: Registry[Any] = field(default_factory=lambda: Registry("stage"))
     environments: Registry[Any] = field(default_factory=lambda: Registry("environment"))
     generators: Registry[Any] = field(default_factory=lambda: Registry("generator"))
+    importers: Registry[Any] = field(default_factory=lambda: Registry("importer"))
     executors: Registry[Any] = field(default_factory=built_in_executors)
     loaded: list[PluginInfo] = field(default_factory=list)
     failures: list[PluginFailure] = field(default_factory=list)
@@ -109,6 +110,7 @@ class Plugins:
             "eai_register_stages": self.stages,
             "eai_register_environments": self.environments,
             "eai_register_generators": self.generators,
+            "eai_register_importers": self.importers,
             "eai_register_executors": self.executors,
         }
 

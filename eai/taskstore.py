@@ -12,16 +12,18 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
-
-from eai.doctor import Finding
+from eai.finding import Finding
 from eai.exceptions import EaiError, UnknownNameError
 from eai.sources import Archive, Pin
 from eai.suite import TaskSuite
-from eai.taskfile import InitialState, ObjectSpec, Scene, SuiteFile, TaskFile
 from eai.world import Action, Atom, Goal, Literal, Obj, SharedAtoms, Task, TransitionModelTask
+
+if TYPE_CHECKING:  # the pydantic task-file models are imported when a file is read: registering suites stays cheap
+    from pydantic import BaseModel
+
+    from eai.taskfile import InitialState, ObjectSpec, Scene, SuiteFile
 
 
 class TaskFileError(EaiError):
@@ -32,6 +34,8 @@ class TaskFileError(EaiError):
 
 
 def read_model(path: Path, model: type[BaseModel], task: str = "") -> Any:
+    from pydantic import ValidationError
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -159,6 +163,11 @@ class _Builder:
                 raise self.fail(field, f"unknown object {arg!r}")
 
 
+def build_task(tf: TaskFile, suite: str, path: Path) -> Task:
+    """The task a task file without a base scene describes (``path`` names it in errors)."""
+    return _Builder(path, tf, suite, None).build()
+
+
 class DirectorySuite(TaskSuite):
     """A suite stored as a directory in our format; ``directory`` is resolved lazily."""
 
@@ -186,6 +195,8 @@ class DirectorySuite(TaskSuite):
 
     def info(self) -> SuiteFile:
         if self._suite is None:
+            from eai.taskfile import SuiteFile
+
             self._suite = read_model(self.path / "suite.json", SuiteFile)
         return self._suite
 
@@ -206,6 +217,8 @@ class DirectorySuite(TaskSuite):
                 raise UnknownNameError(f"task of suite {self.name!r}", task_id, known)
         files = [(self.path / "tasks" / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted)
                  if task_id not in self._tasks]
+        from eai.taskfile import TaskFile
+
         parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
         for (path, tf), (_, task_id) in zip(parsed, files):
             if tf.id != task_id:
@@ -221,6 +234,8 @@ class DirectorySuite(TaskSuite):
             path = self.path / name
             if not path.is_file() or path.parent != self.path:
                 return None
+            from eai.taskfile import Scene
+
             scene: Scene = read_model(path, Scene)
             specs = {spec.id: spec for spec in scene.objects}
             for i, rel in enumerate(scene.relations):

@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from eai.exceptions import EaiError
+from eai.importing import PROVENANCE
 from eai.taskfile import Scene, SuiteFile, TaskFile
 
 
@@ -74,3 +76,16 @@ def write_suite(
     if out.exists():
         shutil.rmtree(out)
     staging.rename(out)
+
+
+def check_replaceable(out: Path, kind: str = "generated", what: str = "a generated suite") -> None:
+    """One clear error when ``out`` holds anything but a suite whose
+    provenance.json has the member ``kind`` (one written the same way),
+    which writing the suite would replace."""
+    if not out.is_dir() or not any(out.iterdir()):
+        return
+    provenance = out / PROVENANCE
+    if (out / "suite.json").is_file() and provenance.is_file() and \
+            kind in json.loads(provenance.read_text(encoding="utf-8")):
+        return
+    raise EaiError(f"--out {out} holds files that are not {what}; write into a new or empty folder")

@@ -2,15 +2,66 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import Any
 
 import typer
 
 import eai
-from eai.cli import doctor, listing, merge, report, run, score, tasks, view
+from eai.cli.argv import optional_values
 from eai.cli.command import CONTEXT, Command, Group
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
+
+# The built-in commands, in the order ``eai --help`` lists them: the module and
+# attribute that define each (a command function or a typer app) and the first
+# line of its help. A command's module is imported only when the command runs,
+# so ``eai --help`` and ``eai list`` do not import what ``eai run`` needs.
+BUILT_IN = {
+    "list": ("eai.cli.listing", "list_command", "List simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins."),
+    "doctor": ("eai.cli.doctor", "doctor_command", "Check Python, plugins, task data, simulators and planners; exit 1 when something required is broken."),
+    "tasks": ("eai.cli.tasks", "app", "Task suites: import or generate them, list their tasks, show one, count them."),
+    "score": ("eai.cli.score", "score_command", "Score model responses against the gold annotation."),
+    "run": ("eai.cli.run", "run_command", "Run models on task suites and score every answer."),
+    "compose": ("eai.cli.run", "compose_command", "Run a pipeline of modules, scored against the gold annotation (paper appendix G)."),
+    "merge": ("eai.cli.merge", "merge_command", "Merge the N shards of a run into the run it is a part of."),
+    "report": ("eai.cli.report", "report_command", "Summarize runs in tables shaped like the paper's, several side by side."),
+    "view": ("eai.cli.view", "view_command", "See why a model failed, task by task: prompt, answer, parse, steps."),
+}
+
+
+class _Listed(typer.core.TyperCommand):
+    """A built-in command not imported yet: its name and help line, for ``eai --help``."""
+
+
+class EaiGroup(Group):
+    """The ``eai`` group: built-in commands first, then the plugins' ones; a
+    built-in command is imported when it is resolved to run (or ``loaded``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        listed = {name: _Listed(name, help=line) for name, (_, _, line) in BUILT_IN.items()}
+        self.commands = {**listed, **self.commands}
+
+    def loaded(self, name: str) -> Any:
+        """The command ``name``, its module imported if it is a built-in one not imported yet."""
+        if isinstance(self.commands.get(name), _Listed):
+            module, attribute, _ = BUILT_IN[name]
+            target = getattr(importlib.import_module(module), attribute)
+            holder = typer.Typer(add_completion=False, callback=lambda: None)  # a group, as ``app`` is
+            if isinstance(target, typer.Typer):
+                holder.add_typer(target, name=name)
+            else:
+                holder.command(name, cls=Command)(target)
+            self.commands[name] = typer.main.get_command(holder).commands[name]  # type: ignore[attr-defined]
+        return self.commands.get(name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args:
+            self.loaded(args[0])
+        return super().resolve_command(ctx, args)
+
 
 app = typer.Typer(
     name="eai",
@@ -21,17 +72,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     context_settings=CONTEXT,
-    cls=Group,
+    cls=EaiGroup,
 )
-app.command("list", cls=Command)(listing.list_command)
-app.command("doctor", cls=Command)(doctor.doctor_command)
-app.add_typer(tasks.app, name="tasks")
-app.command("score", cls=Command)(score.score_command)
-app.command("run", cls=Command)(run.run_command)
-app.command("compose", cls=Command)(run.compose_command)
-app.command("merge", cls=Command)(merge.merge_command)
-app.command("report", cls=Command)(report.report_command)
-app.command("view", cls=Command)(view.view_command)
 
 
 def _version(value: bool) -> None:
@@ -54,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     for failure in plugins.failures:
         print(f"warning: plugin {failure.plugin!r} not loaded ({failure.stage}): {failure.error}", file=sys.stderr)
     try:
-        app(args=run.optional_values(sys.argv[1:] if argv is None else argv), prog_name="eai")
+        app(args=optional_values(sys.argv[1:] if argv is None else argv), prog_name="eai")
     except EaiError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)

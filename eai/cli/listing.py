@@ -17,15 +17,16 @@ class Kind(str, Enum):
     suites = "suites"
     environments = "environments"
     generators = "generators"
+    importers = "importers"
     executors = "executors"
     plugins = "plugins"
 
 
 def list_command(
-    kind: Kind = typer.Argument(..., metavar="KIND", help="What to list: simulators, planners, models, suites, environments, generators, executors or plugins."),
+    kind: Kind = typer.Argument(..., metavar="KIND", help="What to list: simulators, planners, models, suites, environments, generators, importers, executors or plugins."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """List simulators, planners, model providers, task suites, live environments, task generators, executors or plugins.
+    """List simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins.
 
     Examples:
 

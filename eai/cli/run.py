@@ -10,6 +10,7 @@ import typer
 
 from eai import api
 from eai.api import DEFAULT_MODEL
+from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
@@ -17,19 +18,6 @@ from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
 from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
-
-REPLAN_WHEN_GIVEN = 3
-
-
-def optional_values(argv: list[str]) -> list[str]:
-    """``--replan`` with no number means ``--replan 3``."""
-    out = []
-    for i, arg in enumerate(argv):
-        out.append(arg)
-        if arg == "--replan" and (i + 1 == len(argv) or not argv[i + 1].isdigit()):
-            out.append(str(REPLAN_WHEN_GIVEN))
-    return out
-
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
 AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "

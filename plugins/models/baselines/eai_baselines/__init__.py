@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from eai.exceptions import EaiError
 from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
 from eai.plugins import get_plugins
-from eai.compose import planning
-from eai_baselines import goal_interpretation, transition_modeling
 
 MODELS = ("auto", "lexical", "planner")
 LEXICAL, PLANNED = ("goal_interpretation", "transition_modeling"), ("subgoal_decomposition", "action_sequencing")
@@ -35,6 +33,9 @@ class BaselineModel(LanguageModel):
         serves = {"auto": LEXICAL + PLANNED, "lexical": LEXICAL, "planner": PLANNED}[self.model]
         if module not in serves:
             raise ModelCallError(f"baseline:{self.model} has no answer for module {module!r}")
+        from eai.compose import planning  # imported when first asked: registering the baselines stays cheap
+        from eai_baselines import goal_interpretation, transition_modeling
+
         simulator = get_plugins().simulators.get(get_plugins().suites.get(task.suite).simulator)
         if module == "goal_interpretation":
             asks_actions = any("action goal" in m.content.lower() for m in request.messages)

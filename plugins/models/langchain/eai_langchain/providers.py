@@ -21,7 +21,6 @@ from typing import Any
 from eai.exceptions import EaiError
 from eai.install import install_command
 from eai.llm import CONNECT_TIMEOUT, GenerationConfig, LanguageModel, ModelProvider, without_credentials
-from eai_langchain.errors import url_secrets
 
 NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
 
@@ -57,6 +56,7 @@ class LangchainProvider(ModelProvider):
             return self.chat(integration, model, key, base_url, config, timeout)
 
         from eai_langchain.chat import ChatModel  # here: langchain takes ~0.15 s to import
+        from eai_langchain.errors import url_secrets
 
         chat = ChatModel(self.name, model, build, (key, *url_secrets(base_url)), self.transient())
         chat.endpoint = without_credentials(base_url or "")

@@ -10,10 +10,9 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from eai.doctor import Finding
+from eai.finding import Finding
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
 from eai.planner import Budget, Outcome, PddlPlanner, PlanResult
-from eai_fast_downward import runner
 from eai_fast_downward.hosts import abort_all
 
 FIX = "pip install --force-reinstall 'up-fast-downward>=1.0' (it bundles the Fast Downward build)"
@@ -39,6 +38,8 @@ class FastDownward(PddlPlanner):
         ) + "; each run isolated, CPU- and memory-limited"
 
     def solve(self, domain: Domain, problem: Problem, budget: Budget) -> PlanResult:
+        from eai_fast_downward import runner
+
         return runner.run(domain, problem, budget, self.via_up)
 
     def solve_all(
@@ -76,6 +77,8 @@ class FastDownward(PddlPlanner):
 
     def doctor(self) -> list[Finding]:
         """Whether the planner runs: it must solve a one-step problem."""
+        from eai_fast_downward import runner
+
         if runner.fast_downward_dir() is None:
             return [Finding(f"planner {self.name}", False, "the up_fast_downward package is not installed", FIX)]
         result = self.solve(*_tiny_task(), Budget(cpu_seconds=30, wall_seconds=300))

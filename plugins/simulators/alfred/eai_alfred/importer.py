@@ -26,13 +26,12 @@ from eai.taxonomy import execute
 from eai.world import Goal, Obj, Task
 from eai_alfred import goals, problem, translate
 from eai_alfred.inventory import Inventory
+from eai_alfred.plugin import DESCRIPTION, SUITE
 from eai_alfred.scene import EXTRA
 from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH, Upstream
 from eai_alfred.vocabulary import VOCABULARY
 from eai_alfred.world import AlfredWorld
 
-SUITE = "eb-alfred"
-DESCRIPTION = "EB-ALFRED: 300 ALFRED tasks of EmbodiedBench in six subsets, symbolic (AI2-THOR's skills)"
 
 
 def convert(archives: Mapping[str, Archive], out: Path) -> None:

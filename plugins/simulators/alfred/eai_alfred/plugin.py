@@ -3,14 +3,23 @@
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.taskstore import DirectorySuite
-from eai_alfred import importer
 from eai_alfred.simulator import AlfredSimulator
 from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH
 
 
+SUITE = "eb-alfred"
+DESCRIPTION = "EB-ALFRED: 300 ALFRED tasks of EmbodiedBench in six subsets, symbolic (AI2-THOR's skills)"
+
+
+def _import(archives, out):
+    from eai_alfred import importer
+
+    importer.convert(archives, out)
+
+
 def _suite() -> DirectorySuite:
-    return DirectorySuite(importer.SUITE, "alfred", importer.DESCRIPTION, lambda: tasks_dir() / importer.SUITE,
-                          (EMBODIEDBENCH, ALFWORLD), importer.convert, in_default_run=False)
+    return DirectorySuite(SUITE, "alfred", DESCRIPTION, lambda: tasks_dir() / SUITE,
+                          (EMBODIEDBENCH, ALFWORLD), _import, in_default_run=False)
 
 
 @hookimpl

@@ -1,4 +1,8 @@
-"""The ALFRED simulator: EB-ALFRED's skills on AI2-THOR's ALFRED tasks, symbolic."""
+"""The ALFRED simulator: EB-ALFRED's skills on AI2-THOR's ALFRED tasks, symbolic.
+
+Worlds, prompts and goal formulas are imported when first asked for, so
+registering the simulator (every ``eai`` command does) stays cheap.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +10,18 @@ import json
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from eai.ltl import Formula, Universe, holds, parse
 from eai.pddl.model import Domain
 from eai.simulator import Simulator, Vocabulary
 from eai.stats import spread
 from eai.world import Task, Trajectory
-from eai_alfred.action_sequencing_prompt import action_sequencing_prompt
-from eai_alfred.actions import action_list
-from eai_alfred.goal_interpretation_prompt import goal_interpretation_prompt
 from eai_alfred.scene import EXTRA
-from eai_alfred.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-from eai_alfred.transition_modeling_prompt import transition_modeling_prompt
 from eai_alfred.vocabulary import VOCABULARY
-from eai_alfred.world import AlfredWorld
+
+if TYPE_CHECKING:
+    from eai.ltl import Formula
+    from eai_alfred.world import AlfredWorld
 
 
 class AlfredSimulator(Simulator):
@@ -36,6 +37,8 @@ class AlfredSimulator(Simulator):
         return VOCABULARY
 
     def world(self, task: Task) -> AlfredWorld:
+        from eai_alfred.world import AlfredWorld
+
         return AlfredWorld(task)
 
     def transition_model(self) -> Domain:
@@ -49,6 +52,11 @@ class AlfredSimulator(Simulator):
         return json.loads(self._file("skills").read_text(encoding="utf-8"))
 
     def prompt(self, module: str, task: Task) -> str:
+        from eai_alfred.action_sequencing_prompt import action_sequencing_prompt
+        from eai_alfred.goal_interpretation_prompt import goal_interpretation_prompt
+        from eai_alfred.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+        from eai_alfred.transition_modeling_prompt import transition_modeling_prompt
+
         if module == "action_sequencing":
             return action_sequencing_prompt(task, self.skills())
         if module == "goal_interpretation":
@@ -61,6 +69,8 @@ class AlfredSimulator(Simulator):
 
     def progress(self, task: Task, trajectory: Trajectory) -> float | None:
         """EB-ALFRED's task progress: the share of the task type's goal conditions met at the end."""
+        from eai.ltl import Universe, holds
+
         conditions = task.extra.get(EXTRA, {}).get("conditions", [])
         if not conditions:
             return None
@@ -69,10 +79,14 @@ class AlfredSimulator(Simulator):
 
     def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
         """The length of each task's EB-ALFRED action list (the paper: 171 to 298)."""
+        from eai_alfred.actions import action_list
+
         skills = self.skills()
         return {"actions_per_task": spread([len(action_list(task, skills)) for task in tasks])}
 
 
 @lru_cache(maxsize=4096)
 def _parsed(text: str) -> Formula:
+    from eai.ltl import parse
+
     return parse(text)

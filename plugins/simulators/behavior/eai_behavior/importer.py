@@ -22,12 +22,12 @@ from eai.sources import Archive, Pin
 from eai.taskfile import GoalSpec, InitialState, ObjectSpec, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec
 from eai.taskwriter import dumps, write_suite
 from eai_behavior import bddl
+from eai_behavior.plugin import DESCRIPTION
 
 GI = "behavior_eval/evaluation/goal_interpretation/resources/data/"
 AS = "behavior_eval/evaluation/action_sequencing/resources/"
 INFO = "behavior_eval/evaluation/transition_modeling/resources/behavior_bddl_info/"
 TM = "virtualhome_eval/resources/behavior/"
-DESCRIPTION = "BEHAVIOR: 100 household activities, symbolic (Embodied Agent Interface)"
 AGENT = "agent.n.01"
 SPELLING = {"RIGHT_REALEASE": "RIGHT_RELEASE"}  # misspelt action names in the annotations (docs/tasks.md)
 

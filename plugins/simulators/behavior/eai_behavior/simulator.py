@@ -1,4 +1,8 @@
-"""The BEHAVIOR simulator: vocabulary, worlds, prompts and transition model."""
+"""The BEHAVIOR simulator: vocabulary, worlds, prompts and transition model.
+
+Worlds and prompts are imported when first asked for, so registering the
+simulator (every ``eai`` command does) stays cheap.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +10,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from eai.pddl.model import Domain
 from eai.simulator import Simulator, Vocabulary
 from eai.world import Goal, Task
-from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
-from eai_behavior.prompt import action_sequencing_prompt
-from eai_behavior.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-from eai_behavior.transition_modeling_prompt import transition_modeling_prompt
 from eai_behavior.vocabulary import PREDICATES, VOCABULARY
-from eai_behavior.world import BehaviorWorld
+
+if TYPE_CHECKING:
+    from eai_behavior.world import BehaviorWorld
 
 
 class BehaviorSimulator(Simulator):
@@ -31,6 +34,8 @@ class BehaviorSimulator(Simulator):
         return VOCABULARY
 
     def world(self, task: Task) -> BehaviorWorld:
+        from eai_behavior.world import BehaviorWorld
+
         return BehaviorWorld(task)
 
     def with_goal(self, task: Task, goal: Goal) -> Task:
@@ -46,6 +51,11 @@ class BehaviorSimulator(Simulator):
         return parse_domain(self._domain_file().read_text(encoding="utf-8"))
 
     def prompt(self, module: str, task: Task) -> str:
+        from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
+        from eai_behavior.prompt import action_sequencing_prompt
+        from eai_behavior.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+        from eai_behavior.transition_modeling_prompt import transition_modeling_prompt
+
         if module == "action_sequencing":
             return action_sequencing_prompt(task)
         if module == "goal_interpretation":

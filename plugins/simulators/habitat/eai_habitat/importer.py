@@ -38,6 +38,7 @@ from eai_habitat import domain, goals, problem, scene, subsets
 from eai_habitat.episodes import Episode, read_split
 from eai_habitat.expressions import read
 from eai_habitat.vocabulary import VOCABULARY
+from eai_habitat.plugin import EB_HABITAT, LANGR
 from eai_habitat.world import HabitatWorld
 
 DATASETS = "datasets/"
@@ -57,9 +58,6 @@ PREDICATE_CATEGORIES = {
     "opened_fridge": "object_states", "closed_fridge": "object_states",
     "opened_cab": "object_states", "closed_cab": "object_states",
 }
-LANGR = "LLaRP Language Rearrangement: 1,100 ReplicaCAD rearrangement episodes, symbolic (run with --suite langr)"
-EB_HABITAT = ("EB-Habitat's six subsets (50 each) drawn from LLaRP's splits by EB's mapping, symbolic "
-              "(run with --suite eb-habitat)")
 EB_HABITAT_EXACT = "EB-Habitat's 300 episodes (six subsets of 50) from EmbodiedBench's own files, symbolic"
 
 

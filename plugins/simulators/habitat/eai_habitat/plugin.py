@@ -4,7 +4,6 @@ from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.sources import Pin
 from eai.taskstore import DirectorySuite
-from eai_habitat import importer
 from eai_habitat.simulator import HabitatSimulator
 
 APPLE_NOTE = ("The Apple Sample Code License above grants use, reproduction, modification and redistribution; "
@@ -19,18 +18,29 @@ EMBODIEDBENCH = Pin(
     optional=True)
 
 
+LANGR = "LLaRP Language Rearrangement: 1,100 ReplicaCAD rearrangement episodes, symbolic (run with --suite langr)"
+EB_HABITAT = ("EB-Habitat's six subsets (50 each) drawn from LLaRP's splits by EB's mapping, symbolic "
+              "(run with --suite eb-habitat)")
+
+
 def _langr() -> DirectorySuite:
-    return DirectorySuite("langr", "habitat", importer.LANGR, lambda: tasks_dir() / "langr", (LLARP,),
-                          lambda archives, out: importer.write_langr(archives["llarp"], [LLARP], out),
+    def convert(archives, out):
+        from eai_habitat import importer
+
+        importer.write_langr(archives["llarp"], [LLARP], out)
+
+    return DirectorySuite("langr", "habitat", LANGR, lambda: tasks_dir() / "langr", (LLARP,), convert,
                           in_default_run=False)
 
 
 def _eb_habitat() -> DirectorySuite:
     def convert(archives, out):
+        from eai_habitat import importer
+
         eb = archives.get("embodiedbench")
         importer.write_eb_habitat(archives["llarp"], eb, [LLARP, EMBODIEDBENCH] if eb else [LLARP], out)
 
-    return DirectorySuite("eb-habitat", "habitat", importer.EB_HABITAT, lambda: tasks_dir() / "eb-habitat",
+    return DirectorySuite("eb-habitat", "habitat", EB_HABITAT, lambda: tasks_dir() / "eb-habitat",
                           (LLARP, EMBODIEDBENCH), convert, in_default_run=False)
 
 

@@ -1,28 +1,25 @@
-"""The habitat simulator: vocabulary, worlds, prompts, transition model, EB-style task progress."""
+"""The habitat simulator: vocabulary, worlds, prompts, transition model, EB-style task progress.
+
+Worlds, prompts and goal formulas are imported when first asked for, so
+registering the simulator (every ``eai`` command does) stays cheap.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from eai.goals import GoalChecker
-from eai.ltl import Universe, holds, parse
 from eai.pddl.model import Domain
 from eai.simulator import Simulator, Vocabulary
 from eai.world import Task, Trajectory
-from eai_habitat.action_sequencing_prompt import action_sequencing_prompt
-from eai_habitat.goal_interpretation_prompt import goal_interpretation_prompt
-from eai_habitat.stats import figures
-from eai_habitat.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-from eai_habitat.transition_modeling_prompt import transition_modeling_prompt
 from eai_habitat.vocabulary import VOCABULARY
-from eai_habitat.world import HabitatWorld
+
+if TYPE_CHECKING:
+    from eai_habitat.world import HabitatWorld
 
 SATISFIED_AT_START = "its goal holds in the initial state"
-PROMPTS = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt,
-           "subgoal_decomposition": subgoal_decomposition_prompt}
 
 
 class HabitatSimulator(Simulator):
@@ -38,6 +35,8 @@ class HabitatSimulator(Simulator):
         return VOCABULARY
 
     def world(self, task: Task) -> HabitatWorld:
+        from eai_habitat.world import HabitatWorld
+
         return HabitatWorld(task)
 
     def transition_model(self) -> Domain:
@@ -45,15 +44,24 @@ class HabitatSimulator(Simulator):
         return _domain(self._domain_file())
 
     def prompt(self, module: str, task: Task) -> str:
+        from eai_habitat.action_sequencing_prompt import action_sequencing_prompt
+        from eai_habitat.goal_interpretation_prompt import goal_interpretation_prompt
+        from eai_habitat.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+        from eai_habitat.transition_modeling_prompt import transition_modeling_prompt
+
         if module == "transition_modeling":
             return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
-        make = PROMPTS.get(module)
+        make = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt,
+                "subgoal_decomposition": subgoal_decomposition_prompt}.get(module)
         return make(task) if make else super().prompt(module, task)
 
     def progress(self, task: Task, trajectory: Trajectory) -> float:
         """EB-Habitat's task progress: 1 when the goal is reached, else the
         share of the task's subgoals that held in some state of the trajectory
         (the initial one included)."""
+        from eai.goals import GoalChecker
+        from eai.ltl import Universe, holds, parse
+
         if GoalChecker(task, VOCABULARY).reached(trajectory):
             return 1.0
         subgoals = task.extra["habitat"]["subgoals"]
@@ -67,6 +75,8 @@ class HabitatSimulator(Simulator):
         return SATISFIED_AT_START if task.extra["habitat"]["satisfied_at_start"] else ""
 
     def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
+        from eai_habitat.stats import figures
+
         return figures(tasks)
 
 

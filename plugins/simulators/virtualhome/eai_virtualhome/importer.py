@@ -21,6 +21,7 @@ from eai.taskfile import (
     GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
 )
 from eai.taskwriter import dumps, write_suite
+from eai_virtualhome.plugin import DESCRIPTION
 
 RES = "virtualhome_eval/resources/virtualhome/"
 DATA = "virtualhome_eval/dataset/programs_processed_precond_nograb_morepreconds/"
@@ -29,7 +30,6 @@ GRAPHS = DATA + "init_and_final_graphs/TrimmedTestScene1_graph/results_intention
 RELATION_NAMES = {"ON": "ONTOP", "CLOSE": "NEXT_TO"}
 STEP = re.compile(r"^\[(\w+)\]((?:\s*<[^>]+>\s*\(\d+\.\d+\))*)\s*$")
 ARG = re.compile(r"<([^>]+)>\s*\(\d+\.(\d+)\)")
-DESCRIPTION = "VirtualHome: 342 household tasks in one scene (Embodied Agent Interface)"
 
 
 def object_id(node: dict[str, Any]) -> str:

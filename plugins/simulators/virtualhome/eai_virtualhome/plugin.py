@@ -4,16 +4,19 @@ from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
 from eai.sources import EAI_EVAL
 from eai.taskstore import DirectorySuite
-from eai_virtualhome import importer
 from eai_virtualhome.simulator import VirtualHomeSimulator
+
+DESCRIPTION = "VirtualHome: 342 household tasks in one scene (Embodied Agent Interface)"
 
 
 def _import(archives, out):
+    from eai_virtualhome import importer
+
     importer.convert(archives["eai-eval"], [EAI_EVAL], out)
 
 
 def _suite() -> DirectorySuite:
-    return DirectorySuite("virtualhome", "virtualhome", importer.DESCRIPTION,
+    return DirectorySuite("virtualhome", "virtualhome", DESCRIPTION,
                           lambda: tasks_dir() / "virtualhome", (EAI_EVAL,), _import)
 
 

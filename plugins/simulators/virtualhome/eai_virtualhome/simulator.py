@@ -1,19 +1,22 @@
-"""The VirtualHome simulator: vocabulary, worlds, prompts and transition model."""
+"""The VirtualHome simulator: vocabulary, worlds, prompts and transition model.
+
+Worlds and prompts are imported when first asked for, so registering the
+simulator (every ``eai`` command does) stays cheap.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from eai.pddl.model import Domain
 from eai.simulator import Simulator, Vocabulary
 from eai.world import Task
-from eai_virtualhome.goal_interpretation_prompt import goal_interpretation_prompt
-from eai_virtualhome.prompt import action_sequencing_prompt
-from eai_virtualhome.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-from eai_virtualhome.transition_modeling_prompt import transition_modeling_prompt
 from eai_virtualhome.vocabulary import ACTIONS, PREDICATES, VOCABULARY
-from eai_virtualhome.world import VirtualHomeWorld
+
+if TYPE_CHECKING:
+    from eai_virtualhome.world import VirtualHomeWorld
 
 
 class VirtualHomeSimulator(Simulator):
@@ -29,6 +32,8 @@ class VirtualHomeSimulator(Simulator):
         return VOCABULARY
 
     def world(self, task: Task) -> VirtualHomeWorld:
+        from eai_virtualhome.world import VirtualHomeWorld
+
         return VirtualHomeWorld(task)
 
     def transition_model(self) -> Domain:
@@ -38,6 +43,11 @@ class VirtualHomeSimulator(Simulator):
         return parse_domain(self._domain_file().read_text(encoding="utf-8"))
 
     def prompt(self, module: str, task: Task) -> str:
+        from eai_virtualhome.goal_interpretation_prompt import goal_interpretation_prompt
+        from eai_virtualhome.prompt import action_sequencing_prompt
+        from eai_virtualhome.subgoal_decomposition_prompt import subgoal_decomposition_prompt
+        from eai_virtualhome.transition_modeling_prompt import transition_modeling_prompt
+
         if module == "action_sequencing":
             return action_sequencing_prompt(task, ACTIONS)
         if module == "goal_interpretation":
