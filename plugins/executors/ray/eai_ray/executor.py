@@ -22,7 +22,6 @@ them: the records, in task order, and summary a local scoring gives.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import uuid
@@ -64,6 +63,8 @@ class Limiter:
     """
 
     def __init__(self, slots: int) -> None:
+        import asyncio  # here, as everything of this module Ray runs: registering the executor stays cheap
+
         self._free = asyncio.Semaphore(slots)
         self._held: Counter[str] = Counter()
         self._gone: set[str] = set()
@@ -126,6 +127,8 @@ class Gate:
 
 def work(unit: Unit, config: RunConfig, limiter: Any, holder: str, board: Any) -> str:
     """One unit, in a Ray worker, with the worker's own plugins and cache connection."""
+    import asyncio
+
     from eai.plugins import get_plugins
     from eai.runner.cache import ResponseCache
     from eai.runner.run import run_unit
