@@ -40,14 +40,16 @@ class Request:
     """One model call. ``timeout`` bounds one attempt in seconds (opening the
     connection: at most ``CONNECT_TIMEOUT`` of them); it does not change the
     answer, so it is no part of the request's identity. ``task`` and ``module``
-    let non-LLM baselines see the symbolic task the prompt was built from;
-    language models ignore them."""
+    let non-LLM baselines see the symbolic task the prompt was built from, and
+    ``turn`` the episode turn (:class:`eai.collaboration.prompt.Turn`: what the
+    agent observes; module ``"turn"``); language models ignore them."""
 
     messages: tuple[Message, ...]
     config: GenerationConfig = GenerationConfig()
     task: Any = field(default=None, compare=False)
     module: str = field(default="", compare=False)
     timeout: float = field(default=120.0, compare=False)
+    turn: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,14 @@ from eai.plugins import get_plugins
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
 AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
                "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
+TURNS_HELP = "With --agents 2: the model acts as the robot turn by turn, asked for one action per turn, instead of writing a plan."
+HUMAN_HELP = ("With --turn-by-turn: the human's policy: scripted (its share of the gold plan) or a model "
+              "(provider:model, e.g. baseline:planner).")
+PARTIAL_HELP = ("With --turn-by-turn: partial observability: each agent sees the rooms, the furniture, what it holds "
+                "and the things in the rooms it has explored (PARTNR's setting).")
 REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its attempt and what went wrong, up to K more times ({REPLAN_WHEN_GIVEN} when K is omitted)."
+COMPOSE_AGENTS_HELP = ("2: the pipeline's final plan is shared by a scripted human and robot acting in turns "
+                       "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
 FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
 
 # Options shared by ``eai run`` and ``eai compose``.
@@ -57,7 +64,8 @@ LiveEnvironment = Annotated[Optional[str], typer.Option(
 RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
-MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents")  # kept in run.json's options
+# kept in run.json's options
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:
@@ -92,7 +100,8 @@ def execute(
     max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
-    shard: str | None = None, executor: str = "local", address: str | None = None,
+    shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
+    human: str = "scripted", partial: bool = False,
 ) -> None:
     from eai.runner.calls import EndpointDown
 
@@ -106,7 +115,7 @@ def execute(
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
-                                        **({"agents": agents} if agents == 2 else {})},
+                                        **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
     except EndpointDown as exc:
@@ -119,6 +128,28 @@ def execute(
     if failed and not any(r.summary.get("n") for r in finished.results):
         raise EaiError(f"no answer was scored: all {failed} model call(s) failed (why: records.jsonl under "
                        f"{finished.folder}); fix the cause and add --resume to ask them again")
+
+
+def agent_options(agents: int, turn_by_turn: bool, human: str, partial: bool) -> dict[str, Any]:
+    """run.json's options for the agent setup (none for one agent, as before)."""
+    if agents != 2:
+        return {}
+    if not turn_by_turn:
+        return {"agents": 2}
+    return {"agents": 2, "turn_by_turn": True, "human": human, "partial": partial}
+
+
+def check_agents(values: dict[str, Any], final: str) -> None:
+    """One line for a combination of agent options that cannot run."""
+    if values["turn_by_turn"] and values["agents"] != 2:
+        raise EaiError("--turn-by-turn needs --agents 2")
+    if (values["partial"] or values["human"] != "scripted") and not values["turn_by_turn"]:
+        raise EaiError(f"{'--partial' if values['partial'] else '--human'} needs --agents 2 --turn-by-turn "
+                       "(the scripted pair sharing a plan does not read what it sees)")
+    if values["agents"] == 2 and set(values["module"]) - {final}:
+        raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
+    if values["turn_by_turn"] and (values["replan"] or values["action_failure_p"] or values["environment"]):
+        raise EaiError("--turn-by-turn runs in the symbolic world without --replan, --action-failure-p or --environment")
 
 
 def run_command(
@@ -150,6 +181,9 @@ def run_command(
     executor: ExecutorName = "local",
     address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = 1,
+    turn_by_turn: Annotated[bool, typer.Option("--turn-by-turn", help=TURNS_HELP)] = False,
+    human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = "scripted",
+    partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -171,15 +205,15 @@ def run_command(
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
+        eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
         eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
     """
     for name in module:
         get_module(name)
     values = resumed(ctx)
+    check_agents(values, "action_sequencing")
     agents = values["agents"]
-    if agents == 2 and set(values["module"]) - {"action_sequencing"}:
-        raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
     execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))})
 
 
@@ -212,6 +246,7 @@ def compose_command(
     shard: ShardOption = None,
     executor: ExecutorName = "local",
     address: Address = None,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = 1,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -230,6 +265,7 @@ def compose_command(
         eai compose goal_interpretation+action_sequencing --suite virtualhome --limit 5
         eai compose goal_interpretation+planner --model openai:gpt-4o-mini
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
+        eai compose goal_interpretation+planner --suite partnr-vh --agents 2
     """
     plugins = get_plugins()
     from eai.compose.pipeline import parse_pipeline  # here: it imports the compose stages
@@ -238,6 +274,8 @@ def compose_command(
     modules = [chosen.name]
     if modular and chosen.final.asks_model and len(chosen.stages) > 1:
         modules.append(chosen.final.name)
+    if agents == 2 and chosen.final.name not in ("action_sequencing", "planner"):
+        raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with action_sequencing or planner")
     values = resumed(ctx)
     del values["pipeline"], values["modular"]
     execute(**values, module=modules)

@@ -42,19 +42,45 @@ ROBOT = Profile("robot", frozenset({"clean", "fill", "power_on"}))
 
 @dataclass(frozen=True)
 class View:
-    """What an agent sees on its turn: the state with its own body, what it
-    was told after its last action, and the other agent's last action."""
+    """What an agent sees on its turn: the state with its own body (with
+    partial observability, only what it observes), what it was told after
+    its last action, the other agent's last action, and the rooms it has
+    explored (empty with full observability)."""
 
     agent: str
     atoms: frozenset[Atom]
     feedback: str
     other_action: str
+    explored: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A turn whose answer could not be read as one action: a failed turn."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Unanswered:
+    """A turn whose model call failed (not the model's answer)."""
+
+    reason: str
+
+
+Move = Action | Unreadable | Unanswered | None  # None: wait this turn
 
 
 class Policy(ABC):
+    asks_model = False  # True: its turns may be unreadable or unanswered, and its record counts them
+
     @abstractmethod
-    def act(self, view: View) -> Action | None:
+    def act(self, view: View) -> Move:
         """The next action, or None to wait this turn (done, or waiting for the other)."""
+
+    async def decide(self, view: View) -> Move:
+        """The next move, for policies that wait on something (a model call); by default ``act``."""
+        return self.act(view)
 
 
 @dataclass
@@ -67,6 +93,11 @@ class Tally:
     extraneous: int = 0
     waits: int = 0
     gain: float = 0.0
+    unreadable: int = 0
+    model_errors: int = 0
+
+
+MODEL_ERRORS_IN_A_ROW = 3  # failed model calls in a row (each after the runner's retries) that stop an episode
 
 
 class Episode:
@@ -99,6 +130,9 @@ class Episode:
             self._explore(who)
         self.log: list[list[str]] = []
         self.tracker.update(self.atoms())
+        self.said, self.last = ["", ""], ["", ""]  # per agent: what it was told, its last action
+        self.turns = self.idle = 0
+        self.errors_in_a_row = [0, 0]  # per agent: its failed model calls in a row
 
     def atoms(self, who: int | None = None) -> frozenset[Atom]:
         """The shared state with agent ``who``'s body, or with both bodies."""
@@ -127,25 +161,57 @@ class Episode:
 
     def run(self, max_turns: int) -> dict[str, Any]:
         """Turns until success, two rounds in which both agents wait, or ``max_turns``; the record."""
-        said = ["", ""]
-        last = ["", ""]
-        idle = 0
-        turns = 0
-        while turns < max_turns and not self.tracker.success and idle < 4:
-            who = turns % 2
-            profile, policy = self.agents[who]
-            action = policy.act(View(profile.name, self.observed(who), said[who], last[1 - who]))
-            turns += 1
-            if action is None:
-                self.tallies[who].waits += 1
-                idle += 1
-                last[who] = "waited"
-                continue
-            idle = 0
-            said[who] = self.step(who, action)
-            last[who] = str(action)
-            self.log.append([profile.name, str(action), said[who]])
-        return self.record(turns)
+        while self.going(max_turns):
+            who, view = self.turn()
+            self.take(who, self.agents[who][1].act(view))
+        return self.record(self.turns)
+
+    async def play(self, max_turns: int) -> dict[str, Any]:
+        """``run`` with policies that wait on something (models): each turn awaits ``decide``;
+        ``MODEL_ERRORS_IN_A_ROW`` failed model calls in a row stop the episode."""
+        while self.going(max_turns) and not self.stopped:
+            who, view = self.turn()
+            self.take(who, await self.agents[who][1].decide(view))
+        return self.record(self.turns)
+
+    @property
+    def stopped(self) -> bool:
+        """Whether an agent's model failed ``MODEL_ERRORS_IN_A_ROW`` calls in a row."""
+        return max(self.errors_in_a_row) >= MODEL_ERRORS_IN_A_ROW
+
+    def going(self, max_turns: int) -> bool:
+        return self.turns < max_turns and not self.tracker.success and self.idle < 4
+
+    def turn(self) -> tuple[int, View]:
+        """Whose turn it is, and what that agent sees."""
+        who = self.turns % 2
+        return who, View(self.agents[who][0].name, self.observed(who), self.said[who], self.last[1 - who],
+                         frozenset(self.explored[who]))
+
+    def take(self, who: int, move: Move) -> None:
+        """Agent ``who``'s move this turn: an action, a wait, or a turn lost to an unreadable answer or a failed call."""
+        self.turns += 1
+        name, tally = self.agents[who][0].name, self.tallies[who]
+        self.errors_in_a_row[who] = self.errors_in_a_row[who] + 1 if isinstance(move, Unanswered) else 0
+        if move is None:
+            tally.waits += 1
+            self.idle += 1
+            self.last[who] = "waited"
+            return
+        self.idle = 0
+        if isinstance(move, Unreadable):
+            tally.unreadable += 1
+            self.said[who], self.last[who] = f"your answer could not be read: {move.reason}", "nothing (unreadable answer)"
+            self.log.append([name, "", self.said[who]])
+            return
+        if isinstance(move, Unanswered):
+            tally.model_errors += 1
+            self.said[who], self.last[who] = "", "nothing"
+            self.log.append([name, "", f"model error: {move.reason}"])
+            return
+        self.said[who] = self.step(who, move)
+        self.last[who] = str(move)
+        self.log.append([name, str(move), self.said[who]])
 
     def step(self, who: int, action: Action) -> str:
         """Try ``action`` for agent ``who``; the feedback."""
@@ -185,12 +251,20 @@ class Episode:
     def record(self, turns: int) -> dict[str, Any]:
         """Percent complete, success, turns, per-agent figures and task
         offloading (the share of percent complete the second agent, the robot,
-        brought; None when nothing was completed)."""
+        brought; None when nothing was completed). An agent whose policy asks
+        a model also has its ``unreadable`` answers and ``model_errors``;
+        ``stopped`` says an episode ended by failed model calls."""
         total = sum(t.gain for t in self.tallies)
-        agents = {profile.name: {"actions": t.actions, "failed": t.failed, "extraneous": t.extraneous,
-                                 "waits": t.waits}
-                  for (profile, _), t in zip(self.agents, self.tallies, strict=True)}
-        return {"percent_complete": round(self.tracker.percent_complete, 6), "success": self.tracker.success,
-                "turns": turns, "agents": agents,
-                "offloading": round(self.tallies[1].gain / total, 6) if total > 0 else None,
-                "log": self.log}
+        agents = {}
+        for (profile, policy), t in zip(self.agents, self.tallies, strict=True):
+            agents[profile.name] = {"actions": t.actions, "failed": t.failed, "extraneous": t.extraneous,
+                                    "waits": t.waits}
+            if policy.asks_model:
+                agents[profile.name].update(unreadable=t.unreadable, model_errors=t.model_errors)
+        record = {"percent_complete": round(self.tracker.percent_complete, 6), "success": self.tracker.success,
+                  "turns": turns, "agents": agents,
+                  "offloading": round(self.tallies[1].gain / total, 6) if total > 0 else None,
+                  "log": self.log}
+        if self.stopped:
+            record["stopped"] = f"{MODEL_ERRORS_IN_A_ROW} failed model calls in a row"
+        return record

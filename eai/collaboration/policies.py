@@ -19,14 +19,17 @@ from dataclasses import dataclass, field
 
 from eai.collaboration.episode import HUMAN, ROBOT, Episode, Policy, Profile, View
 from eai.simulator import Simulator, World
-from eai.world import Action, Task
+from eai.world import Action, Atom, Task
 
 
 @dataclass
 class Segment:
+    """Steps of a plan; ``effect``: what its last step adds to the shared world, as the plan runs."""
+
     index: int
     steps: list[Action]
     done: bool = False
+    effect: frozenset[Atom] = frozenset()
 
 
 def segments(task: Task, simulator: Simulator, plan: Sequence[Action] | None = None) -> list[Segment]:
@@ -37,19 +40,24 @@ def segments(task: Task, simulator: Simulator, plan: Sequence[Action] | None = N
     me = world.agent
     state = world.initial
     cuts: list[list[Action]] = []
+    effects: list[frozenset[Atom]] = []
     changed_shared, runs = False, True
     for action in task.gold_plan if plan is None else plan:
         holding = any(a[0] in predicates.holding for a in state)  # type: ignore[union-attr]
         if not cuts or (runs and not holding and changed_shared):
             cuts.append([])
+            effects.append(frozenset())
         cuts[-1].append(action)
         runs = runs and world.check(state, action).executable
         if runs:
             after = world.apply(state, action)
-            changed_shared = any(me not in a[1:] for a in set(after) ^ set(state))
+            added = set(after) - set(state)
+            changed_shared = any(me not in a[1:] for a in added | (set(state) - set(after)))
+            effects[-1] = frozenset(a for a in added if me not in a[1:])
             state = after
     moves = [name for name, spec in simulator.vocabulary.actions.items() if spec.arity == 1]
-    return [Segment(i, _led(world, moves, steps)) for i, steps in enumerate(cuts)]
+    return [Segment(i, _led(world, moves, steps), effect=effect)
+            for i, (steps, effect) in enumerate(zip(cuts, effects, strict=True))]
 
 
 def _led(world: World, moves: Sequence[str], steps: list[Action]) -> list[Action]:
@@ -75,10 +83,14 @@ def _moves(world: World, action: Action) -> bool:
 
 @dataclass
 class Scripted(Policy):
-    """One agent's share of the segments, in order, with all segments to wait on."""
+    """One agent's share of the segments, in order, with all segments to wait on.
+    ``watching``: the other's segments are not played by a Scripted policy, so
+    one counts as done once its effect is seen, and a segment's first step
+    waits for the earlier ones too (a human beside a model robot)."""
 
     mine: list[Segment]
     every: list[Segment]
+    watching: bool = False
     _step: int = 0
     _tried: Action | None = field(default=None, repr=False)
 
@@ -90,11 +102,14 @@ class Scripted(Policy):
         if not self.mine:
             return None
         segment = self.mine[0]
-        last = self._step == len(segment.steps) - 1
-        if last and not all(s.done for s in self.every if s.index < segment.index):
+        waits = self._step == len(segment.steps) - 1 or (self.watching and self._step == 0)
+        if waits and not all(self._done(s, view) for s in self.every if s.index < segment.index):
             return None
         self._tried = segment.steps[self._step]
         return self._tried
+
+    def _done(self, segment: Segment, view: View) -> bool:
+        return segment.done or (self.watching and bool(segment.effect) and segment.effect <= view.atoms)
 
     def _advance(self) -> None:
         self._step += 1
@@ -104,9 +119,9 @@ class Scripted(Policy):
 
 
 def scripted_pair(task: Task, simulator: Simulator, first: Profile, second: Profile,
-                  plan: Sequence[Action] | None = None) -> list[tuple[Profile, Policy]]:
+                  plan: Sequence[Action] | None = None, watching: bool = False) -> list[tuple[Profile, Scripted]]:
     """Two scripted agents sharing ``plan`` (default: ``task``'s gold plan):
-    ``first`` and ``second`` with their policies, in turn order."""
+    ``first`` and ``second`` with their policies, in turn order (``watching``: see Scripted)."""
     cut = segments(task, simulator, plan)
     skills = simulator.evaluation_predicates.skills  # type: ignore[union-attr]
     shares: list[list[Segment]] = [[], []]
@@ -115,7 +130,7 @@ def scripted_pair(task: Task, simulator: Simulator, first: Profile, second: Prof
         able = [who for who, profile in enumerate((first, second)) if not needs & profile.lacks]
         sizes = [sum(len(s.steps) for s in shares[who]) for who in (0, 1)]
         shares[min(able, key=lambda who: (sizes[who], -who))].append(segment)
-    return [(first, Scripted(shares[0], cut)), (second, Scripted(shares[1], cut))]
+    return [(first, Scripted(shares[0], cut, watching)), (second, Scripted(shares[1], cut, watching))]
 
 
 def run_scripted(task: Task, simulator: Simulator, first: Profile, second: Profile, max_turns: int,

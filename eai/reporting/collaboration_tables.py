@@ -1,6 +1,7 @@
 """The table of PARTNR's metrics (docs/collaboration.md): percent complete
 and success per result on suites with evaluation functions, one row per
-agent setup, with the two-agent episodes' efficiency figures."""
+agent setup (one agent; two sharing a plan; two turn by turn, with full or
+partial observability), with the two-agent episodes' efficiency figures."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def collaboration_table(units: Sequence[UnitResult]) -> UnitTable | None:
         agents = episodes.get("agents", {})
         per_agent = [agents.get(name, {}).get(key) for name in ("human", "robot") for key in ("actions", "extraneous")]
         offloading = episodes.get("offloading")
-        rows.append([u.label, u.suite, 2 if episodes else 1, s.get("n"), s["percent_complete"],
+        rows.append([u.label, u.suite, s.get("agent_setup") or (2 if episodes else 1), s.get("n"), s["percent_complete"],
                      s.get("evaluation_success_rate"), episodes.get("turns"), *per_agent,
                      None if offloading is None else round(100 * offloading, 2)])
         found.append(u)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from eai import usage
+from eai.collaboration.turns import play_turns, setup, turn_summary
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.environment import EnvironmentProvider, SymbolicProvider
@@ -132,6 +133,8 @@ def check(config: RunConfig, plugins: Plugins) -> None:
         parse_pipeline(module, plugins)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
+    if config.options.get("human", "scripted") != "scripted":
+        resolve_model(plugins, config.options["human"], config.model_options)
     check_selection(plugins, config.suites, config.modules, config.task_ids)
 
 
@@ -227,6 +230,12 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     answered = {i for i, r in log.read().items() if not r.error}
     pipeline = parse_pipeline(unit.module, plugins)
     tasks = select_tasks(plugins, config, unit.suite, pipeline)
+    turn_by_turn = bool(config.options.get("turn_by_turn"))
+    if turn_by_turn:  # episodes need evaluation functions (PARTNR's)
+        tasks = [t for t in tasks if t.evaluation]
+        if not tasks:
+            raise EaiError(f"--turn-by-turn: suite {unit.suite!r} has no selected task with evaluation functions "
+                           "(e.g. --suite partnr-vh)")
     pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
@@ -244,17 +253,20 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         counts["errors"] += bool(item.get("error"))
         progress(unit.label, counts["done"], len(tasks), counts["errors"])
 
-    async def ask(messages: tuple[Message, ...], view: Task, stage: str, calls: list[dict[str, Any]]) -> str:
+    async def ask(messages: tuple[Message, ...], view: Task, stage: str, calls: list[dict[str, Any]],
+                  turn: Any = None, by: tuple[LanguageModel, Endpoint] | None = None) -> str:
         """The model's answer (from the cache when asked before), its call added
         to ``calls``; ModelCallError when it fails. ``view`` is the task as the
-        stage sees it (baselines read its goal)."""
-        request = Request(messages, config.generation, view, stage, config.timeout)
-        key = cache_key(model, request) if cache is not None and model.cacheable else None
+        stage sees it (baselines read its goal), ``turn`` an episode turn;
+        ``by``: another model than the unit's (a model human), with its endpoint."""
+        asked, server = by or (model, endpoint)
+        request = Request(messages, config.generation, view, stage, config.timeout, turn)
+        key = cache_key(asked, request) if cache is not None and asked.cacheable else None
         kept = cache.get(key[0]) if key else None  # type: ignore[union-attr]
         seconds = None
         if kept is None:
             async with gate:
-                answer, seconds = await call(model, request, config.retry, endpoint)
+                answer, seconds = await call(asked, request, config.retry, server)
             kept = stored(answer)
             if key:
                 cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
@@ -295,20 +307,49 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
 
+    human = config.options.get("human") or "scripted"
+    human_model = None if human == "scripted" else resolve_model(plugins, human, config.model_options)
+    human_by = None if human_model is None else (human_model, Endpoint(
+        human_model.endpoint or f"{human_model.provider}'s server", max(1, config.concurrency), say))
+
+    async def take_turns(task: Task) -> None:
+        async with ahead:
+            calls: list[dict[str, Any]] = []
+
+            def asker(by: tuple[LanguageModel, Endpoint] | None) -> Callable[..., Awaitable[str]]:
+                async def ask_turn(messages: tuple[Message, ...], turn: Any, agent: str) -> str:
+                    return await ask(messages, task, "turn", calls, turn, by)
+                return ask_turn
+
+            try:
+                fields, answers = await play_turns(task, simulator, asker(None),
+                                                   None if human_by is None else asker(human_by),
+                                                   bool(config.options.get("partial")))
+                record(task, {"llm_output": "", "answers": answers, "record": {**fields, **_category(task)},
+                              "error": fields.get("model_error", "")}, calls)
+            except EndpointDown:
+                raise
+            except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
+                record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
+
     episodic = is_episodic(pipeline, config)
     log.open()
     try:
         with frozen_heap():
-            await all_or_none((play if episodic else answer)(t) for t in pending)
+            await all_or_none((take_turns if turn_by_turn else play if episodic else answer)(t) for t in pending)
     finally:
         log.close()
-    if episodic:
+    if turn_by_turn:
+        result = turns_result(log.read_items(), tasks, unit)
+    elif episodic:
         result = episode_result(log.read_items(), tasks, pipeline, unit, config)
     else:
         responses = log.read()
         ordered = [responses[t.id] for t in tasks if t.id in responses]
         result = score(plugins, unit.suite, unit.module, ordered, config.options, task_ids=[t.id for t in tasks])
     result.summary["model"] = unit.model
+    if config.options.get("agents") == 2:
+        result.summary["agent_setup"] = setup(config.options)
     if config.shard:
         result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
     write_result(result, folder)
@@ -349,6 +390,24 @@ def episode_result(items: dict[str, dict[str, Any]], tasks: list[Task], pipeline
         first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in scored]
         summary["first_attempt_success_rate"] = percent(sum(first), len(scored))
         summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in scored) / len(scored), 2)
+    return ScoreResult(records, summary)
+
+
+def _category(task: Task) -> dict[str, str]:
+    return {"category": task.category} if task.category else {}
+
+
+def turns_result(items: dict[str, dict[str, Any]], tasks: list[Task], unit: Unit) -> ScoreResult:
+    """Records of logged turn-by-turn episodes in task order, and their summary
+    (an episode stopped by failed model calls is a model error, not scored)."""
+    records = []
+    for t in tasks:
+        item = items.get(t.id, {})
+        if "record" in item:
+            records.append({"identifier": t.id, **item["record"], "usage": usage.recorded(item.get("calls", []))})
+    summary = {"suite": unit.suite, "module": unit.module, "pipeline": unit.module,
+               **summarize(turn_summary, records, tasks=len(tasks)),
+               "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}
     return ScoreResult(records, summary)
 
 

@@ -30,7 +30,7 @@ def test_two_agent_run_writes_percent_complete_in_every_record(capsys, tmp_path)
     (summary,) = (tmp_path / "a").rglob("summary.json")
     assert json.loads(summary.read_text())["collaboration"]["episodes"] == 2
     report = (tmp_path / "a" / "report.md").read_text(encoding="utf-8")
-    assert "PARTNR metrics" in report and "| partnr-vh | 2 | 2 |" in report
+    assert "PARTNR metrics" in report and "| partnr-vh | 2, shared plan | 2 |" in report
 
 
 @pytest.mark.slow

@@ -1,12 +1,21 @@
 """The Ray executor on a real local Ray cluster (2 CPUs): the same files as a local run."""
 
 import os
+import signal
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
-from eai import api
+from eai import api, jsonl
+from eai.exceptions import EaiError
+from eai.plugins import get_plugins
+from eai.runner.run import resolve_model
+from eai_ray.executor import Limiter
 from tests.models.conftest import KEY_VARIABLES
-from tests.models.support import FAKE_KEY
+from tests.models.fake_server import FakeServer, Reply
+from tests.models.support import FAKE_KEY, MODEL, Gold, needs_entry_point
 from tests.scale.test_shards import results
 
 ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'embodied-agent-interface[ray]')")
@@ -62,3 +71,62 @@ def test_scoring_split_over_the_cluster_is_the_local_scoring(tmp_path, cluster, 
     for name in ("records.jsonl", "summary.json"):
         assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
 
+
+def unit_workers() -> list[int]:
+    """The pids of the Ray workers running a unit now (their process title is ``ray::unit <label>``)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::unit "):
+                pids.append(int(entry.name))
+        except OSError:  # the process ended meanwhile
+            continue
+    return pids
+
+
+@needs_entry_point
+def test_a_worker_killed_mid_run_loses_and_duplicates_nothing_after_resume(tmp_path, cluster):
+    """The worker of a unit is killed while two calls wait on slow replies: the run
+    fails with one line, the limiter gets the dead worker's slots back, and
+    --resume gives the files of a plain local run."""
+    count, fast = 8, 3
+    gold = Gold.load(count)
+    slow = threading.Event()
+    server = FakeServer(answer=gold.answer,
+                        reply=lambda body: Reply(delay=120.0 if slow.is_set() and len(server.bodies) > fast else 0.0))
+    with server:
+        options = {"models": [MODEL], "suites": ["virtualhome"], "modules": ["action_sequencing"], "limit": count,
+                   "use_cache": False, "base_url": server.url, "concurrency": 2, "timeout": 300.0}
+        plain = api.run(out=tmp_path / "plain", **options).folder
+        server.bodies.clear()
+        slow.set()
+        # the run's limiter (named after the endpoint), made here so that it outlives the run
+        endpoint = resolve_model(get_plugins(), MODEL, {"base_url": server.url}).endpoint
+        limiter = ray.remote(num_cpus=0)(Limiter).options(name=f"limiter:{endpoint}", namespace="eai",
+                                                          get_if_exists=True).remote(2)
+        killed: list[int] = []
+
+        def kill_when_blocked() -> None:
+            for _ in range(1200):  # the unit's first answers come back, then two calls wait
+                pids = unit_workers()
+                if len(server.bodies) >= fast + 2 and pids:
+                    os.kill(pids[0], signal.SIGKILL)
+                    killed.append(pids[0])
+                    return
+                time.sleep(0.1)
+
+        killer = threading.Thread(target=kill_when_blocked, daemon=True)
+        killer.start()
+        with pytest.raises(EaiError, match="a unit failed on the Ray cluster.*add --resume"):
+            api.run(out=tmp_path / "ray", executor="ray", **options)
+        killer.join()
+        assert killed
+        assert ray.get(limiter.held.remote()) == 0  # the dead worker's two slots are free again
+        log = tmp_path / "ray" / "virtualhome" / "action_sequencing" / "openai_fake-model" / "responses.jsonl"
+        answered = [item["identifier"] for _, item in jsonl.read(log)]
+        assert len(answered) == len(set(answered)) == fast and set(answered) <= set(gold.ids)
+        slow.clear()
+        api.run(out=tmp_path / "ray", executor="ray", resume=True, **options)
+    assert results(tmp_path / "ray") == results(plain)
+    records = log.parent / "records.jsonl"
+    assert [item["identifier"] for _, item in jsonl.read(records)] == gold.ids[:count]

@@ -1,5 +1,5 @@
 """Units as Ray tasks; one rate limiter actor per model endpoint for the whole cluster;
-scoring split over one scorer actor per CPU.
+re-scoring as Ray Data's ``map_batches``.
 
 Each unit of the run is one Ray task that runs :func:`eai.runner.run.run_unit`
 in a worker, so it writes the same folder a local run writes (the run folder
@@ -7,22 +7,25 @@ and the response cache must be on storage every node sees). Every model call
 passes a gate held by one actor per endpoint (named, so every worker and driver
 of the cluster shares it): at most ``--concurrency`` calls in flight to that
 endpoint over the whole cluster. The driver shows each unit's progress as
-workers report it to a progress actor. A unit whose worker dies fails the
-run with what was answered kept (``--resume`` asks only what is missing); the
-limiter slots the dead worker held stay taken until the driver's Ray job ends,
-so resume from a new ``eai run`` process. Ray is imported only when the
-executor runs, so the plugin loads without it.
+workers report it to a progress actor. Once a unit's task is over, the
+driver frees the limiter slots it still holds: those of a worker that died
+during a call. A unit whose worker dies is not retried by Ray: it fails the
+run with what was answered kept, and ``--resume`` asks only what is missing.
+Ray is imported only when the executor runs, so the plugin loads without it.
 
-Scoring answers (``eai score --executor ray``) starts one scorer actor per CPU
-of the cluster; each loads the suite once and scores its shard of the tasks
-(:mod:`eai.runner.shards`), and the shards join as ``eai merge`` joins them:
-the records and summary a local scoring gives. (Ray Data's ``map_batches``
-would do the same but needs pandas and pyarrow, which eai does not otherwise use.)
+Scoring answers (``eai score --executor ray``) is a Ray Data ``map_batches``
+over the shard numbers ``0 .. 4W-1`` (:mod:`eai.runner.shards`), W the
+cluster's CPUs: a pool of W :class:`Scorer` workers, each loading the suite
+once, takes the shards in turn, and the shards join as ``eai merge`` joins
+them: the records, in task order, and summary a local scoring gives.
 """
 
 from __future__ import annotations
 
-import asyncio
+import json
+import logging
+import uuid
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +42,7 @@ if TYPE_CHECKING:  # the runner imports the compose stages: loaded when the exec
 
 NAMESPACE = "eai"
 POLL_SECONDS = 0.5
+SHARDS_PER_WORKER = 4  # scoring shards a worker takes in turn: the faster workers take more
 
 
 def ray_module() -> Any:
@@ -50,16 +54,44 @@ def ray_module() -> Any:
 
 
 class Limiter:
-    """At most ``slots`` model calls in flight to one endpoint (a Ray actor)."""
+    """At most ``slots`` model calls in flight to one endpoint (a Ray actor).
+
+    Each slot is held by a named holder (one per unit's Ray task), so the
+    driver can take back every slot a unit held once its task is over, even if
+    its worker died holding them (:meth:`reclaim`); a holder reclaimed is gone
+    and gets no slot after that.
+    """
 
     def __init__(self, slots: int) -> None:
+        import asyncio  # here, as everything of this module Ray runs: registering the executor stays cheap
+
         self._free = asyncio.Semaphore(slots)
+        self._held: Counter[str] = Counter()
+        self._gone: set[str] = set()
 
-    async def acquire(self) -> None:
+    async def acquire(self, holder: str) -> None:
         await self._free.acquire()
+        if holder in self._gone:  # asked before its task ended, granted after: nobody will release it
+            self._free.release()
+            return
+        self._held[holder] += 1
 
-    async def release(self) -> None:
-        self._free.release()
+    async def release(self, holder: str) -> None:
+        if self._held[holder]:
+            self._held[holder] -= 1
+            self._free.release()
+
+    async def reclaim(self, holder: str) -> int:
+        """Free the slots ``holder`` still holds (its task is over); how many."""
+        self._gone.add(holder)
+        count = self._held.pop(holder, 0)
+        for _ in range(count):
+            self._free.release()
+        return count
+
+    def held(self) -> int:
+        """The slots held now."""
+        return sum(self._held.values())
 
 
 class Board:
@@ -81,20 +113,22 @@ class Board:
 
 
 class Gate:
-    """``async with gate``: one slot of an endpoint's limiter actor."""
+    """``async with gate``: one slot of an endpoint's limiter actor, held by ``holder``."""
 
-    def __init__(self, limiter: Any) -> None:
-        self.limiter = limiter
+    def __init__(self, limiter: Any, holder: str) -> None:
+        self.limiter, self.holder = limiter, holder
 
     async def __aenter__(self) -> None:
-        await self.limiter.acquire.remote()
+        await self.limiter.acquire.remote(self.holder)
 
     async def __aexit__(self, *exc: object) -> None:
-        await self.limiter.release.remote()
+        await self.limiter.release.remote(self.holder)
 
 
-def work(unit: Unit, config: RunConfig, limiter: Any, board: Any) -> str:
+def work(unit: Unit, config: RunConfig, limiter: Any, holder: str, board: Any) -> str:
     """One unit, in a Ray worker, with the worker's own plugins and cache connection."""
+    import asyncio
+
     from eai.plugins import get_plugins
     from eai.runner.cache import ResponseCache
     from eai.runner.run import run_unit
@@ -102,21 +136,36 @@ def work(unit: Unit, config: RunConfig, limiter: Any, board: Any) -> str:
     cache = ResponseCache(config.cache) if config.cache else None
     try:
         return str(asyncio.run(run_unit(unit, config, get_plugins(), cache, lambda *args: board.report.remote(*args),
-                                        lambda text: board.say.remote(text), Gate(limiter))))
+                                        lambda text: board.say.remote(text), Gate(limiter, holder))))
     finally:
         if cache is not None:
             cache.close()
 
 
 class Scorer:
-    """Scores one shard of the answers (a Ray actor); the suite stays loaded between calls."""
+    """Scores shards of a suite's answers: the callable class of Ray Data's
+    ``map_batches``, one instance per worker, the suite's tasks loaded once in
+    ``__init__``. A batch holds shard numbers; each row's result is the shard's
+    records and summary as JSON."""
 
-    def score(self, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any], strict: bool,
-              shard: Shard) -> ScoreResult:
+    def __init__(self, suite: str) -> None:
         from eai.plugins import get_plugins
+        from eai.suite_dirs import suite_name
+
+        self.plugins = get_plugins()
+        self.suite = suite_name(self.plugins, suite)  # a suite folder is registered in this worker too
+        self.plugins.suites.get(self.suite).load()  # kept by the suite for every later batch
+
+    def __call__(self, batch: dict[str, Any], module: str, answers: Sequence[Response], options: dict[str, Any],
+                 strict: bool) -> dict[str, list[str]]:
         from eai.scoring import score
 
-        return score(get_plugins(), suite, module, answers, options, strict=strict, shard=shard)
+        parts = []
+        for index, count in zip(batch["index"], batch["count"]):
+            result = score(self.plugins, self.suite, module, answers, options, strict=strict,
+                           shard=Shard(int(index), int(count)))
+            parts.append(json.dumps({"records": result.records, "summary": result.summary}))
+        return {"part": parts}
 
 
 def connect(ray: Any, address: str | None) -> None:
@@ -140,16 +189,22 @@ class RayExecutor:
         ray = ray_module()
         connect(ray, address)
         units = claimed_units(config, plugins)
-        limiter = ray.remote(num_cpus=0)(Limiter)
-        limiters = {endpoint: limiter.options(name=f"limiter:{endpoint}", namespace=NAMESPACE, get_if_exists=True)
+        actor = ray.remote(num_cpus=0)(Limiter)
+        limiters = {endpoint: actor.options(name=f"limiter:{endpoint}", namespace=NAMESPACE, get_if_exists=True)
                     .remote(max(1, config.concurrency))
                     for endpoint in sorted({endpoint_of(plugins, unit, config) for unit in units})}
         board = ray.remote(num_cpus=0)(Board).remote()
-        task = ray.remote(work).options(num_cpus=1, max_retries=0)
-        refs = [task.remote(unit, config, limiters[endpoint_of(plugins, unit, config)], board) for unit in units]
-        waiting, shown, said = list(refs), {}, 0
-        while True:
-            _, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_SECONDS, fetch_local=False)
+        task = ray.remote(num_cpus=1, max_retries=0)(work)
+        holders = {}  # each unit's task -> its limiter and the name its slots are held under there
+        for unit in units:
+            limiter, holder = limiters[endpoint_of(plugins, unit, config)], uuid.uuid4().hex
+            holders[task.options(name=f"unit {unit.label}").remote(unit, config, limiter, holder, board)] = (limiter, holder)
+        refs, waiting, shown, said = list(holders), list(holders), {}, 0
+        while waiting:
+            over, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_SECONDS, fetch_local=False)
+            for ref in over:  # finished or failed (its worker may have died holding slots)
+                limiter, holder = holders[ref]
+                await limiter.reclaim.remote(holder)
             seen, lines = await board.news.remote(said)
             for label, counts in seen.items():
                 if shown.get(label) != counts:
@@ -158,28 +213,33 @@ class RayExecutor:
             for line in lines:
                 say(line)
             said += len(lines)
-            if not waiting:
-                break
         try:
             return [Path(folder) for folder in ray.get(refs)]
         except ray.exceptions.RayError as exc:
             raise EaiError(f"a unit failed on the Ray cluster: {str(exc).strip().splitlines()[-1]}; "
                            "what was answered is kept: add --resume to finish the run") from None
 
-
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
               strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
         from eai.merge import join_scores
+        from eai.modules import get_module
+        from eai.scoring import ScoreResult
+        from eai.suite_dirs import suite_name
 
+        suite_name(plugins, suite), get_module(module)  # one line for an unknown one, before starting workers
         ray = ray_module()
         connect(ray, address)
-        count = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        scorers = [ray.remote(num_cpus=1)(Scorer).remote() for _ in range(count)]
-        refs = [s.score.remote(suite, module, answers, options, strict, Shard(i, count)) for i, s in enumerate(scorers)]
-        parts = ray.get(refs)
-        for scorer in scorers:
-            ray.kill(scorer)
-        joined = join_scores(parts, [Path(f"shard {i}/{count}") for i in range(count)], plugins)
+        ray.data.DataContext.get_current().enable_progress_bars = False
+        logging.getLogger("ray.data").setLevel(logging.ERROR)  # its plan and timing lines: eai says what it did
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        count = SHARDS_PER_WORKER * workers
+        shards = ray.data.from_items([{"index": i, "count": count} for i in range(count)])
+        scored = shards.map_batches(Scorer, fn_constructor_args=(suite,), batch_size=1, num_cpus=1,
+                                    fn_kwargs={"module": module, "answers": answers, "options": options,
+                                               "strict": strict},
+                                    compute=ray.data.ActorPoolStrategy(size=workers))
+        parts = [ScoreResult(**json.loads(row["part"])) for row in scored.iter_rows()]
+        joined = join_scores(parts, [Path(f"shard {p.summary['shard']}") for p in parts], plugins)
         progress(joined.summary["tasks"], joined.summary["tasks"])
         return joined
 

@@ -2,7 +2,8 @@
 
 ``baseline:lexical`` is a floor for goal interpretation and transition
 modeling (word matching); ``baseline:planner`` plans from the symbolic goal
-for subgoal decomposition and action sequencing (as LLM+P does);
+for subgoal decomposition and action sequencing (as LLM+P does), and for an
+episode turn from what the agent observes (module ``"turn"``, :mod:`eai_baselines.turns`);
 ``baseline:auto`` answers every module with its baseline. What each is a
 baseline for: docs/models.md.
 """
@@ -16,7 +17,7 @@ from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
 from eai.plugins import get_plugins
 
 MODELS = ("auto", "lexical", "planner")
-LEXICAL, PLANNED = ("goal_interpretation", "transition_modeling"), ("subgoal_decomposition", "action_sequencing")
+LEXICAL, PLANNED = ("goal_interpretation", "transition_modeling"), ("subgoal_decomposition", "action_sequencing", "turn")
 
 
 class BaselineModel(LanguageModel):
@@ -34,7 +35,7 @@ class BaselineModel(LanguageModel):
         if module not in serves:
             raise ModelCallError(f"baseline:{self.model} has no answer for module {module!r}")
         from eai.compose import planning  # imported when first asked: registering the baselines stays cheap
-        from eai_baselines import goal_interpretation, transition_modeling
+        from eai_baselines import goal_interpretation, transition_modeling, turns
 
         simulator = get_plugins().simulators.get(get_plugins().suites.get(task.suite).simulator)
         if module == "goal_interpretation":
@@ -42,6 +43,8 @@ class BaselineModel(LanguageModel):
             return goal_interpretation.interpret(task, simulator.vocabulary, asks_actions)
         if module == "transition_modeling":
             return transition_modeling.guess(task, simulator.transition_model())
+        if module == "turn":
+            return turns.next_action(task, simulator, request.turn)
         if module == "subgoal_decomposition":
             return planning.subgoals(task, simulator)
         return planning.plan(task, simulator)
