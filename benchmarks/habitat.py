@@ -11,24 +11,12 @@ without one only scoring is timed.
 
 import json
 import os
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from eai.plugins import get_plugins
-
-
-def timed(command: list[str]) -> tuple[float, float]:
-    """(wall, CPU) seconds of one ``eai`` process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "eai", *command], check=True, stdout=subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+from timing import timed
 
 
 def answers() -> list[dict[str, str]]:

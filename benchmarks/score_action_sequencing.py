@@ -7,14 +7,12 @@ which a loaded machine does not inflate.
 """
 
 import json
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from eai.plugins import get_plugins
+from timing import timed
 
 
 def responses(suite: str) -> list[dict[str, str]]:
@@ -42,13 +40,8 @@ def main() -> None:
         for suite in sys.argv[1:] or ["virtualhome", "behavior", "eb-alfred"]:
             path = Path(tmp) / f"{suite}.json"
             path.write_text(json.dumps(responses(suite)))
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "eai", "score", str(path), "--suite", suite, "--module",
-                            "action_sequencing", "--out", str(Path(tmp) / suite), "--quiet"], check=True)
-            wall = time.perf_counter() - start
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            wall, cpu = timed(["score", str(path), "--suite", suite, "--module", "action_sequencing",
+                               "--out", str(Path(tmp) / suite), "--quiet"])
             summary = json.loads((Path(tmp) / suite / "summary.json").read_text())
             print(f"{suite}: {summary['n']} gold plans scored in {wall:.2f} s wall, {cpu:.2f} s CPU "
                   f"(task success {summary['task_success_rate']}%, task progress {summary.get('task_progress', '-')})")

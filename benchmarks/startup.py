@@ -8,23 +8,11 @@ inflate it) and the median wall time. Usage: python benchmarks/startup.py [--run
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
-import subprocess
-import sys
-import time
+
+from timing import timed
 
 COMMANDS = (["--help"], ["list", "suites"], ["list", "plugins"])
-
-
-def measure(args: list[str]) -> tuple[float, float]:
-    """CPU and wall seconds of one ``eai ARGS`` process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "eai", *args], check=True, stdout=subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
 
 
 def main() -> None:
@@ -32,9 +20,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per command (default 5)")
     runs = parser.parse_args().runs
     for args in COMMANDS:
-        figures = [measure(args) for _ in range(runs)]
-        cpu = statistics.median(f[0] for f in figures)
-        wall = statistics.median(f[1] for f in figures)
+        figures = [timed(args) for _ in range(runs)]
+        wall = statistics.median(f[0] for f in figures)
+        cpu = statistics.median(f[1] for f in figures)
         print(f"eai {' '.join(args)}: {cpu:.2f} s CPU, {wall:.2f} s wall (median of {runs})")
 
 
