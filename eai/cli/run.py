@@ -139,14 +139,14 @@ def agent_options(agents: int, turn_by_turn: bool, human: str, partial: bool) ->
     return {"agents": 2, "turn_by_turn": True, "human": human, "partial": partial}
 
 
-def check_agents(values: dict[str, Any], final: str) -> None:
+def check_agents(values: dict[str, Any]) -> None:
     """One line for a combination of agent options that cannot run."""
     if values["turn_by_turn"] and values["agents"] != 2:
         raise EaiError("--turn-by-turn needs --agents 2")
     if (values["partial"] or values["human"] != "scripted") and not values["turn_by_turn"]:
         raise EaiError(f"{'--partial' if values['partial'] else '--human'} needs --agents 2 --turn-by-turn "
                        "(the scripted pair sharing a plan does not read what it sees)")
-    if values["agents"] == 2 and set(values["module"]) - {final}:
+    if values["agents"] == 2 and set(values["module"]) - {"action_sequencing"}:
         raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
     if values["turn_by_turn"] and (values["replan"] or values["action_failure_p"] or values["environment"]):
         raise EaiError("--turn-by-turn runs in the symbolic world without --replan, --action-failure-p or --environment")
@@ -212,7 +212,7 @@ def run_command(
     for name in module:
         get_module(name)
     values = resumed(ctx)
-    check_agents(values, "action_sequencing")
+    check_agents(values)
     agents = values["agents"]
     execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))})
 

@@ -50,11 +50,10 @@ def rooms(view: View, in_room: str) -> list[str]:
     return sorted({a[2] for a in view.atoms if a[0] == in_room} - inside)
 
 
-def observation(turn: Turn, task: Task, simulator: Simulator) -> list[str]:
-    """The lines saying what the agent observes."""
+def observation(turn: Turn, simulator: Simulator, me: str) -> list[str]:
+    """The lines saying what the agent ``me`` (the world's agent object) observes."""
     predicates = simulator.evaluation_predicates
     in_room = predicates.in_room if predicates else ""
-    me = simulator.world(task).agent
     view = turn.view
     places = rooms(view, in_room)
     said = [f"Rooms: {', '.join(f'{r} (explored)' if r in view.explored else r for r in places)}"
@@ -94,8 +93,9 @@ def vocabulary_lines(simulator: Simulator) -> list[str]:
     return lines
 
 
-def turn_messages(turn: Turn, task: Task, simulator: Simulator) -> tuple[Message, ...]:
-    """The one user message of an episode turn."""
+def turn_messages(turn: Turn, task: Task, simulator: Simulator, me: str | None = None) -> tuple[Message, ...]:
+    """The one user message of an episode turn; ``me`` is the world's agent
+    object (built from ``task`` when not given)."""
     view, other = turn.view, turn.other.name
     seen = "what you observe: the rooms, the furniture, what you hold, and the things in the rooms you have " \
            "explored (walk into a room to explore it)" if turn.partial else "the whole household"
@@ -105,7 +105,7 @@ def turn_messages(turn: Turn, task: Task, simulator: Simulator) -> tuple[Message
         f"Task: {task.instruction}",
         capabilities(turn.profile, simulator),
         f"Below is {seen}.",
-        *observation(turn, task, simulator),
+        *observation(turn, simulator, me or simulator.world(task).agent),
         f"Your last action: {view.feedback or 'none yet'}",
         f"The {other}'s last action: {view.other_action or 'none yet'}",
         f"Your actions so far: {', '.join(turn.own_actions) or 'none'}",

@@ -45,7 +45,7 @@ class ModelPolicy(Policy):
     async def decide(self, view: View) -> Move:
         turn = Turn(view, self.profile, self.other, self.order, self.partial, tuple(self.own))
         try:
-            text = await self.ask(turn_messages(turn, self.task, self.simulator), turn, self.profile.name)
+            text = await self.ask(turn_messages(turn, self.task, self.simulator, self.world.agent), turn, self.profile.name)
         except ModelCallError as exc:
             return Unanswered(str(exc))
         self.answers.append(text)

@@ -95,6 +95,8 @@ def next_action(task: Task, simulator: Simulator, turn: Turn) -> str:
         can = [k for k in (0, 1) if plan and able(plan, profiles[k], simulator)]
         if order in can:
             (mine if (i % 2 if i % 2 in can else can[0]) == order else others).append((i, plan))
+            if mine and not ordered:  # in any order, the first line of its own is what it does
+                return json.dumps({mine[0][1][0].name: list(mine[0][1][0].args)})
     # the other's lines too when it waited (it may follow another plan, or be done); in order when order matters
     chosen = mine + (others if turn.view.other_action == "waited" else [])
     for i, plan in sorted(chosen, key=lambda item: item[0]) if ordered else chosen:
