@@ -19,7 +19,7 @@ from eai.plugins import get_plugins
 from eai.suite_dirs import suite_name
 from eai.world import Action
 from eai_partnr.importer import PartnrEpisodes
-from tests.collaboration.partnr_episodes import CABINET, CUP1, EPISODES, write
+from tests.collaboration.partnr_episodes import CABINET, CUP1, CUP2, EPISODES, episode, prop, write
 from tests.collaboration.test_evaluation import states
 from tests.helpers import ROOT, eai_cli, folder_files
 
@@ -72,6 +72,17 @@ def test_handles_become_objects_placed_as_the_episode_says(imported):
     first = task.evaluation["propositions"][0]["args"]
     assert first == {"object_handles": ["plate.10"], "receptacle_handles": ["furniture.5"]}
     assert not any(atom[1] == "cup.8" and atom[0] == "ONTOP" for atom in task.init)  # on the floor
+
+
+def test_every_object_a_state_proposition_names_starts_in_that_state(tmp_path):
+    # is_clean and is_dirty ask about one state: an object named by either starts dirty (PARTNR's default)
+    source = write(tmp_path / "eps.json", [episode("21", "Clean one cup, dirty the other.",
+                                                   [prop("is_clean", object_handles=[CUP1]),
+                                                    prop("is_dirty", object_handles=[CUP2])])])
+    import_episodes(get_plugins().importers.get("partnr"), source, tmp_path / "states", accepted=True)
+    task = tasks_of(tmp_path / "states")["21"]
+    ours = {handle: ident for ident, handle in task.extra["partnr"]["handles"].items()}
+    assert ("DIRTY", ours[CUP1]) in task.init and ("DIRTY", ours[CUP2]) in task.init
 
 
 def test_gold_plans_reach_percent_complete_one(imported):

@@ -128,11 +128,11 @@ def _initial(names: Names, placed: Mapping[str, Any], states: Mapping[str, Any],
              propositions: list[dict[str, Any]]) -> InitialState:
     inside = {h for p in propositions if p["function_name"] == "is_inside"
               for h in p["args"].get("receptacle_handles", []) if isinstance(h, str)}
-    stated = {STATE_OF[p["function_name"]]: set(h for h in p["args"].get("object_handles", []) if isinstance(h, str))
-              for p in propositions if p["function_name"] in STATE_OF}
-    wanted: dict[str, set[str]] = {}
-    for name, objects in stated.items():
-        wanted.setdefault(name, set()).update(objects)
+    wanted: dict[str, set[str]] = {}  # per object state: the objects some proposition names with it
+    for p in propositions:
+        if p["function_name"] in STATE_OF:
+            wanted.setdefault(STATE_OF[p["function_name"]], set()).update(
+                h for h in p["args"].get("object_handles", []) if isinstance(h, str))
     objects = [ObjectSpec(id=CHARACTER, class_name="character"), ObjectSpec(id=ROOM, class_name="room")]
     relations = [["INSIDE", CHARACTER, ROOM]]
     for handle in names.furniture + names.objects:
