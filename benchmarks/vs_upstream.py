@@ -74,6 +74,7 @@ from eai import jsonl
 from eai.modules import get_module
 from eai.modules.transition_modeling.gold import gold_model
 from eai.plugins import get_plugins
+from eai.sources import cache_dir
 from score_action_sequencing import responses as action_sequencing_responses
 from subgoal_gold import responses as subgoal_responses
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold
@@ -140,8 +141,7 @@ def shown(path: Path) -> str:
 
 
 def default_cache() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "eai" / "vs_upstream"
+    return cache_dir().parent / "vs_upstream"  # beside eai's own cache of upstream sources
 
 
 def upstream_python(cache: Path, wheel: Path | None) -> Path:
