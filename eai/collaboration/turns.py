@@ -90,12 +90,6 @@ def turn_summary(records: Sequence[Record]) -> dict[str, Any]:
     success rate (percent), and the episodes' efficiency figures, with each
     model agent's mean unreadable answers and failed calls."""
     n = len(records)
-    episodes = [r["collaboration"] for r in records]
-    collaboration = collaboration_summary(episodes)
-    for name, figures in collaboration["agents"].items():
-        for key in ("unreadable", "model_errors"):
-            if key in episodes[0]["agents"][name]:
-                figures[key] = round(sum(e["agents"][name][key] for e in episodes) / n, 2)
     return {"n": n, "percent_complete": percent(sum(r["percent_complete"] for r in records), n),
             "evaluation_success_rate": percent(sum(r["evaluation_success"] for r in records), n),
-            "collaboration": collaboration}
+            "collaboration": collaboration_summary([r["collaboration"] for r in records])}

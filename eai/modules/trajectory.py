@@ -105,7 +105,8 @@ def trajectory_summary(records: Sequence[Record]) -> dict[str, Any]:
 
 def collaboration_summary(episodes: Sequence[Record]) -> dict[str, Any]:
     """Two-agent episodes (docs/collaboration.md): mean turns, per agent mean
-    actions, failed and extraneous actions, and mean offloading over the
+    actions, failed and extraneous actions (and, for an agent a model plays,
+    unreadable answers and failed calls), and mean offloading over the
     episodes that completed something (None when none did)."""
     n = len(episodes)
     names = list(episodes[0]["agents"])
@@ -114,7 +115,8 @@ def collaboration_summary(episodes: Sequence[Record]) -> dict[str, Any]:
         "episodes": n,
         "turns": round(sum(e["turns"] for e in episodes) / n, 2),
         "agents": {name: {key: round(sum(e["agents"][name][key] for e in episodes) / n, 2)
-                          for key in ("actions", "failed", "extraneous")} for name in names},
+                          for key in ("actions", "failed", "extraneous", "unreadable", "model_errors")
+                          if key in episodes[0]["agents"][name]} for name in names},
         "offloading": round(sum(offloads) / len(offloads), 4) if offloads else None,
     }
 
