@@ -239,7 +239,11 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     model = resolve_model(plugins, unit.model, config.model_options)
-    endpoint = Endpoint(model.endpoint or f"{model.provider}'s server", max(1, config.concurrency), say)
+
+    def endpoint_of(served: Any) -> Endpoint:
+        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say)
+
+    endpoint = endpoint_of(model)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
     env = Env(simulator, plugins, options, live_environment(plugins, config.environment, simulator))
     gate = gate or asyncio.Semaphore(max(1, config.concurrency))
@@ -309,8 +313,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
     human = config.options.get("human") or "scripted"
     human_model = None if human == "scripted" else resolve_model(plugins, human, config.model_options)
-    human_by = None if human_model is None else (human_model, Endpoint(
-        human_model.endpoint or f"{human_model.provider}'s server", max(1, config.concurrency), say))
+    human_by = None if human_model is None else (human_model, endpoint_of(human_model))
 
     async def take_turns(task: Task) -> None:
         async with ahead:
