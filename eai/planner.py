@@ -76,6 +76,11 @@ class Planner(ABC):
     name: str
     description: str = ""
 
+    def close(self) -> None:
+        """End the processes the planner keeps between runs, if any (a later
+        run starts new ones), so their CPU time is counted now: a process's
+        CPU reaches its parent's ``RUSAGE_CHILDREN`` only when it ends."""
+
 
 class SearchPlanner(Planner):
     @abstractmethod

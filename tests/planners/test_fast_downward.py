@@ -2,6 +2,7 @@
 
 import dataclasses
 import os
+import resource
 import subprocess
 import sys
 import tomllib
@@ -58,6 +59,11 @@ def pigeonhole(holes):
 
 def descendants():
     """Processes below this one, except the idle planner hosts."""
+    return [row for row in processes_below() if "host.py" not in row[2]]
+
+
+def processes_below():
+    """Rows (pid, ppid, args) of the processes below this one."""
     table = subprocess.run(["ps", "-ww", "-eo", "pid=,ppid=,args="], capture_output=True, text=True, check=True).stdout
     rows = [line.split(None, 2) for line in table.splitlines()]
     children: dict[str, list[list[str]]] = {}
@@ -69,8 +75,7 @@ def descendants():
             if row[2].startswith("ps "):
                 continue
             todo.append(row[0])
-            if "host.py" not in row[2]:
-                found.append(row)
+            found.append(row)
     return found
 
 
@@ -218,6 +223,21 @@ def test_registered_as_a_plugin():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["entry-points"]["eai"]["fast_downward"] == "eai_fast_downward.plugin"
     assert "plugins/planners/fast_downward/eai_fast_downward" in project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+
+
+@route
+def test_close_ends_the_idle_hosts_and_counts_their_cpu(planner):
+    """A host's CPU (its imports, its searches) reaches this process's
+    RUSAGE_CHILDREN only when it ends: close() ends it; planning goes on after."""
+    task = problem("vh_Pet_cat_1035_1.pddl")
+    assert planner.solve(VIRTUALHOME, task, BUDGET).solved
+    assert any("host.py" in row[2] for row in processes_below())
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    planner.close()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert not any("host.py" in row[2] for row in processes_below())
+    assert after.ru_utime + after.ru_stime > before.ru_utime + before.ru_stime
+    assert planner.solve(VIRTUALHOME, task, BUDGET).solved
 
 
 def test_a_unified_planning_host_loads_neither_scipy_nor_numpy():

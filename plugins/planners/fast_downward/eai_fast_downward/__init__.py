@@ -37,6 +37,8 @@ Starting Python and importing cost about 0.07 s of CPU for the translator
 alone and 0.3 s with unified-planning, paid once per host; a gold problem
 then costs a median of about 0.04 s (VirtualHome) and 0.07 s (BEHAVIOR) of
 CPU, most of it Fast Downward's translator (benchmarks/planner_gold.py).
+Idle hosts stay for later runs until the process exits or the planner's
+``close()`` ends them.
 
 Each run has its own directory (``workdirs``: no shared ``sas_plan``; always
 removed, and locked so that one left by a killed process is removed by the

@@ -1,6 +1,6 @@
 """The planner hosts (``host.py``) of this process: started on demand, one per
 run in flight and kind (Fast Downward build, preparer), reused, closed at
-exit. Only this module talks to them.
+exit or by :func:`close_all`. Only this module talks to them.
 
 A host ends, with the run it has in hand, when its stdin closes: when this
 process ends however it ends, when :meth:`Hosts.abort` is called, or when a
@@ -172,6 +172,7 @@ def abort_all() -> None:
 
 
 @atexit.register
-def _close_all() -> None:
+def close_all() -> None:
+    """Close every idle host, in every pool (at exit, or when asked: ``FastDownward.close``)."""
     for pool in list(_hosts.values()):
         pool.close()

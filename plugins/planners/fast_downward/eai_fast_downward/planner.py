@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from eai.finding import Finding
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
 from eai.planner import Budget, Outcome, PddlPlanner, PlanResult
-from eai_fast_downward.hosts import abort_all
+from eai_fast_downward.hosts import abort_all, close_all
 
 FIX = "pip install --force-reinstall 'up-fast-downward>=1.0' (it bundles the Fast Downward build)"
 
@@ -74,6 +74,11 @@ class FastDownward(PddlPlanner):
                 stopped.set()
                 abort_all()
                 raise
+
+    def close(self) -> None:
+        """Close this process's idle planner hosts (both routes'); runs in
+        flight keep theirs, and a later run starts a new one."""
+        close_all()
 
     def doctor(self) -> list[Finding]:
         """Whether the planner runs: it must solve a one-step problem."""
