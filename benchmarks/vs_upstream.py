@@ -7,13 +7,31 @@ Installs ``eai-eval==1.0.5`` (from the registry, or ``--wheel``) and the
 cache folder (default ``$XDG_CACHE_HOME/eai/vs_upstream`` or
 ``~/.cache/eai/vs_upstream``), reused on later runs. Writes each row's gold
 answers in the upstream response format, then runs, interleaved, ``eai score
-... --quiet`` and a small driver calling the upstream evaluator's entry point
-(written to a temporary file at run time), each tool in a subprocess of its own
-interpreter. Prints, per row, the median wall and CPU time over ``--repeat``
-runs of each tool's process tree and its peak memory (the largest process;
-measured by a small launcher process), the ratios of the medians and each
-tool's verdict figures from its own summary. Progress goes to stderr; an
-upstream crash prints its last stderr line and the row says so.
+... --quiet``, a small eai driver and a small driver calling the upstream
+evaluator's entry point (both drivers written to a temporary folder at run
+time), each in a subprocess of its own interpreter. Prints, per row, the
+median over ``--repeat`` runs of:
+
+- each tool's whole process (``eai score`` and the upstream driver): wall and
+  CPU time of its process tree, start-up included, and its peak memory (the
+  largest process), measured by a small launcher process;
+- each tool's work after start-up, measured the same way for both inside the
+  tool's process by its driver: the clock starts once the entry point is
+  imported (eai: ``eai.api.score``, with plugin discovery done, the analogue
+  of the upstream's imports) and stops when the call has returned with its
+  files written; wall (``perf_counter``) and CPU (``getrusage`` of the
+  process and of its children, so child processes that end inside the call
+  count: the upstream's pool of 32, eai's planner hosts, which the eai
+  driver ends inside the call with ``Planner.close``). Modules either tool
+  imports lazily during the call count as work. The options are those ``eai
+  score`` uses by default;
+- start-up: a tool's process CPU minus its work CPU (for eai, of the ``eai
+  score`` process: interpreter, imports, plugin discovery, exit);
+
+the upstream/eai ratios of the medians and each tool's verdict figures from
+its own summary. Progress goes to stderr, with each eai driver's process
+figures beside its work figures; an upstream crash prints its last stderr
+line and the row says so.
 
 Rows: vh-as, vh-sd, vh-gi, vh-tm (VirtualHome action sequencing, subgoal
 decomposition, goal interpretation, transition modeling) and b-tm, b-gi
@@ -84,6 +102,7 @@ LOG_RECORD = re.compile(r"(?m)^(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d - )")  # the up
 DROPPED = "did not pass gold test"  # its log line for a task it leaves out
 RACE = "No such file or directory: 'sas_plan'"
 FD_LINK = "virtualhome_eval/simulation/evolving_graph/pddlgym_planners/FD"
+WORK = "work.json"  # a driver's figures of its work after start-up
 
 
 @dataclass(frozen=True)
@@ -117,20 +136,62 @@ with open(sys.argv[1], "w") as out:
 sys.exit(status)
 '''
 
-DRIVER = '''\
-import sys
-row, responses, out = sys.argv[1:4]
-dataset, module = {"vh": "virtualhome", "b": "behavior"}[row.split("-")[0]], sys.argv[4]
+# Both drivers time their tool's evaluation call the same way, from inside
+# the tool's process: after start-up (interpreter, the entry point's imports),
+# until the call has returned with its files written. CPU counts the children
+# that ended inside the call (the upstream's pool, eai's planner hosts).
+CLOCK = '''\
+import json, resource, sys, time
+
+
+def cpu():
+    """User + system CPU of this process and of its children that have ended."""
+    return sum(u.ru_utime + u.ru_stime for u in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))
+
+
+def clocked(work, figures):
+    """Call work(); write its wall and CPU time to the file figures."""
+    wall, used = time.perf_counter(), cpu()
+    work()
+    with open(figures, "w") as out:
+        json.dump({"wall": time.perf_counter() - wall, "cpu": cpu() - used}, out)
+'''
+
+DRIVER = CLOCK + '''
+row, responses, out, module, figures = sys.argv[1:6]
+dataset = {"vh": "virtualhome", "b": "behavior"}[row.split("-")[0]]
 if dataset == "behavior" and module == "goal_interpretation":
     import types  # its first line imports igibson (then shadows it): an empty stand-in lets it load
     sys.modules["igibson"] = types.ModuleType("igibson")
     sys.modules["igibson.object_states"] = sys.modules["igibson"].object_states = types.ModuleType("igibson.object_states")
     from behavior_eval.evaluation.goal_interpretation.scripts.evaluate_results import evaluate_results
-    evaluate_results(f"{responses}/behavior/goal_interpretation", out)
+    clocked(lambda: evaluate_results(f"{responses}/behavior/goal_interpretation", out), figures)
 else:
     from virtualhome_eval.agent_eval import agent_evaluation
-    agent_evaluation(mode="evaluate_results", eval_type=module, llm_response_path=responses,
-                     output_dir=out, dataset=dataset, num_workers=1)
+    clocked(lambda: agent_evaluation(mode="evaluate_results", eval_type=module, llm_response_path=responses,
+                                     output_dir=out, dataset=dataset, num_workers=1), figures)
+'''
+
+# eai's entry point is the Python API's score (what `eai score` does, without
+# the progress bar); plugin discovery is start-up, as the upstream's imports are.
+EAI_DRIVER = CLOCK + '''
+import eai.responses, eai.scoring  # the modules of the entry point, imported before the clock as the upstream's are
+from eai.api import score
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, budget_options
+from eai.plugins import get_plugins
+
+responses, suite, module, out, figures = sys.argv[1:6]
+plugins = get_plugins()
+options = budget_options(None, DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB) | {"sensitivity": False, "workers": None}
+
+
+def work():
+    score(suite, module, responses, options=options, out=out)
+    for _, planner in plugins.planners:  # its planner hosts end here, so their CPU is counted
+        planner.close()
+
+
+clocked(work, figures)
 '''
 
 
@@ -195,6 +256,9 @@ def past_gold_shortcut(plan: str) -> str:
     return "{" + ", ".join(f"{json.dumps(action)}: {json.dumps(args)}" for action, args in steps) + "}"
 
 
+TOOLS = ("eai", "eai driver", "upstream")  # the runs of a repetition, in order
+
+
 @dataclass(frozen=True)
 class Run:
     wall: float
@@ -226,6 +290,21 @@ def run_eai(row: Row, responses: Path, work: Path, launcher: Path) -> tuple[Run,
     return run, "" if run.error else readable(headline, row, out)
 
 
+def run_eai_work(row: Row, driver: Path, responses: Path, work: Path, launcher: Path) -> tuple[Run, Run]:
+    """The eai driver's process figures and its work figures."""
+    run = timed([sys.executable, str(driver), str(responses), row.suite, row.module, str(work / "scores"),
+                 str(work / WORK)], work, launcher)
+    return run, clocked(run, work)
+
+
+def clocked(run: Run, work: Path) -> Run:
+    """The work figures a driver wrote (a failed run when its process failed)."""
+    if run.error:
+        return run
+    figures = json.loads((work / WORK).read_text())
+    return Run(figures["wall"], figures["cpu"], run.peak_mb)
+
+
 def readable(read, row: Row, folder: Path) -> str:
     """A tool's verdict figures, or why its summary could not be read (the timing stands)."""
     try:
@@ -244,14 +323,17 @@ def headline(row: Row, out: Path) -> str:
     return f"success {summary['task_success_rate']}%, executable {summary['execution_success_rate']}%"
 
 
-def run_upstream(row: Row, python: Path, driver: Path, responses: Path, work: Path, launcher: Path) -> tuple[Run, str]:
+def run_upstream(row: Row, python: Path, driver: Path, responses: Path, work: Path,
+                 launcher: Path) -> tuple[Run, Run, str]:
+    """The upstream driver's process figures, its work figures and its verdict figures."""
     folder = work / "responses" / row.suite / row.module
     folder.mkdir(parents=True)
     (folder / "gold_outputs.json").write_text(responses.read_text())
     env = {**os.environ, "PATH": f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("PYTHONPATH", None)
-    run = timed([str(python), str(driver), row.key, str(work / "responses"), str(work / "out"), row.module], work, launcher, env)
-    return run, "" if run.error else readable(upstream_headline, row, work)
+    run = timed([str(python), str(driver), row.key, str(work / "responses"), str(work / "out"), row.module,
+                 str(work / WORK)], work, launcher, env)
+    return run, clocked(run, work), "" if run.error else readable(upstream_headline, row, work)
 
 
 def upstream_headline(row: Row, work: Path) -> str:
@@ -285,20 +367,31 @@ def median(runs: list[Run]) -> Run | None:
     return Run(statistics.median(r.wall for r in ok), statistics.median(r.cpu for r in ok), max(r.peak_mb for r in ok))
 
 
-def cell(run: Run | None, failed: str) -> str:
-    return failed if run is None else f"{run.wall:.2f} s ({run.cpu:.2f} s CPU)"
+def cell(run: Run | None, failed: str, digits: int = 2) -> str:
+    return failed if run is None else f"{run.wall:.{digits}f} s ({run.cpu:.{digits}f} s CPU)"
 
 
 def ratio(upstream: float, eai: float) -> str:
     return f"{upstream / eai:.1f}x faster" if upstream >= eai else f"{eai / upstream:.1f}x slower"
 
 
-def table_line(row: Row, n: int, eai: Run | None, upstream: Run | None) -> str:
+def table_line(row: Row, n: int, runs: dict[str, Run | None]) -> str:
+    """The row's line: the medians of ``runs`` (keys TOOLS and the work of eai and upstream)."""
+    eai, upstream, eai_work, upstream_work = (runs[k] for k in ("eai", "upstream", "eai work", "upstream work"))
     both = eai is not None and upstream is not None
+    both_work = eai_work is not None and upstream_work is not None
     return " | ".join([
         f"| {row.label}, {n}", cell(upstream, "upstream failed"), cell(eai, "eai failed"),
         ratio(upstream.wall, eai.wall) if both else "-", ratio(upstream.cpu, eai.cpu) if both else "-",
-        f"{upstream.peak_mb:.0f} MB" if upstream else "-", f"{eai.peak_mb:.0f} MB |" if eai else "- |"])
+        f"{upstream.peak_mb:.0f} MB" if upstream else "-", f"{eai.peak_mb:.0f} MB",
+        cell(upstream_work, "upstream failed", 3), cell(eai_work, "eai failed", 3),
+        ratio(upstream_work.cpu, eai_work.cpu) if both_work else "-",
+        start_up(upstream, upstream_work), start_up(eai, eai_work) + " |"])
+
+
+def start_up(process: Run | None, work: Run | None) -> str:
+    """CPU of a tool's process outside its work: interpreter, imports, plugin discovery, exit."""
+    return "-" if process is None or work is None else f"{process.cpu - work.cpu:.3f} s"
 
 
 def main() -> None:
@@ -322,6 +415,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="vs_upstream-") as tmp:
         driver = Path(tmp) / "upstream_driver.py"
         driver.write_text(DRIVER)
+        eai_driver = Path(tmp) / "eai_driver.py"
+        eai_driver.write_text(EAI_DRIVER)
         launcher = Path(tmp) / "launcher.py"
         launcher.write_text(LAUNCHER)
         for key in keys:
@@ -329,29 +424,39 @@ def main() -> None:
             responses = Path(tmp) / f"{key}.json"
             given = answers(row)
             responses.write_text(json.dumps(given))
-            runs: dict[str, list[Run]] = {"eai": [], "upstream": []}
+            runs: dict[str, list[Run]] = {"eai": [], "eai work": [], "upstream": [], "upstream work": []}
             said: dict[str, str] = {}
             for n in range(args.repeat):
-                for tool in ("eai", "upstream"):
-                    work = Path(tmp) / f"{key}-{tool}-{n}"
+                for tool in TOOLS:
+                    work = Path(tmp) / f"{key}-{tool.replace(' ', '-')}-{n}"
                     work.mkdir()
                     print(f"{key}: {tool} run {n + 1}/{args.repeat} ...", file=sys.stderr)
+                    verdict, done = "", None
                     if tool == "eai":
                         run, verdict = run_eai(row, responses, work, launcher)
+                    elif tool == "eai driver":
+                        run, done = run_eai_work(row, eai_driver, responses, work, launcher)
+                        runs["eai work"].append(done)
                     else:
-                        run, verdict = run_upstream(row, python, driver, responses, work, launcher)
+                        run, done, verdict = run_upstream(row, python, driver, responses, work, launcher)
+                        runs["upstream work"].append(done)
                     if run.error:
                         print(f"{key}: {tool} failed: {run.error}", file=sys.stderr)
                     else:
-                        print(f"{key}: {tool} {run.wall:.2f} s wall, {run.cpu:.2f} s CPU; {verdict}", file=sys.stderr)
-                    runs[tool].append(run)
-                    said[tool] = verdict or said.get(tool, "")
-            lines.append(table_line(row, len(given), median(runs["eai"]), median(runs["upstream"])))
+                        shown_work = f" (work {done.wall:.3f} s wall, {done.cpu:.3f} s CPU)" if done else ""
+                        print(f"{key}: {tool} {run.wall:.2f} s wall, {run.cpu:.2f} s CPU{shown_work}"
+                              f"{'; ' + verdict if verdict else ''}", file=sys.stderr)
+                    if tool != "eai driver":
+                        runs[tool].append(run)
+                        said[tool] = verdict or said.get(tool, "")
+            lines.append(table_line(row, len(given), {tool: median(r) for tool, r in runs.items()}))
             verdicts.append(f"| {row.label} | {said['upstream'] or '-'} | {said['eai'] or '-'} |")
-    print(f"Median of {args.repeat} run(s) per tool, interleaved; wall and CPU of each tool's process tree; "
+    print(f"Median of {args.repeat} run(s) per tool, interleaved; wall and CPU of each tool's process tree, "
+          f"then of its work after start-up (measured inside its process) and the CPU outside that work; "
           f"ratio = upstream / eai. Gold answers of every task, in the upstream format.\n")
-    print(f"| work | upstream {UPSTREAM.replace('==', ' ')} | eai | ratio (wall) | ratio (CPU) | peak memory upstream | eai |")
-    print("|---|---|---|---|---|---|---|")
+    print(f"| work | upstream {UPSTREAM.replace('==', ' ')} | eai | ratio (wall) | ratio (CPU) | peak memory upstream | eai "
+          "| work after start-up: upstream | eai | ratio (CPU) | start-up (CPU): upstream | eai |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     print("\n".join(lines))
     print("\n| verdicts on the gold answers | upstream | eai |\n|---|---|---|")
     print("\n".join(verdicts))
