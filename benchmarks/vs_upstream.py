@@ -146,7 +146,8 @@ import json, resource, sys, time
 
 def cpu():
     """User + system CPU of this process and of its children that have ended."""
-    return sum(u.ru_utime + u.ru_stime for u in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))
+    usages = map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return sum(u.ru_utime + u.ru_stime for u in usages)
 
 
 def clocked(work, figures):
@@ -294,10 +295,10 @@ def run_eai_work(row: Row, driver: Path, responses: Path, work: Path, launcher: 
     """The eai driver's process figures and its work figures."""
     run = timed([sys.executable, str(driver), str(responses), row.suite, row.module, str(work / "scores"),
                  str(work / WORK)], work, launcher)
-    return run, clocked(run, work)
+    return run, work_figures(run, work)
 
 
-def clocked(run: Run, work: Path) -> Run:
+def work_figures(run: Run, work: Path) -> Run:
     """The work figures a driver wrote (a failed run when its process failed)."""
     if run.error:
         return run
@@ -333,7 +334,7 @@ def run_upstream(row: Row, python: Path, driver: Path, responses: Path, work: Pa
     env.pop("PYTHONPATH", None)
     run = timed([str(python), str(driver), row.key, str(work / "responses"), str(work / "out"), row.module,
                  str(work / WORK)], work, launcher, env)
-    return run, clocked(run, work), "" if run.error else readable(upstream_headline, row, work)
+    return run, work_figures(run, work), "" if run.error else readable(upstream_headline, row, work)
 
 
 def upstream_headline(row: Row, work: Path) -> str:
@@ -376,14 +377,14 @@ def ratio(upstream: float, eai: float) -> str:
 
 
 def table_line(row: Row, n: int, runs: dict[str, Run | None]) -> str:
-    """The row's line: the medians of ``runs`` (keys TOOLS and the work of eai and upstream)."""
+    """The row's line from the medians of each tool's process and work runs (None: every run failed)."""
     eai, upstream, eai_work, upstream_work = (runs[k] for k in ("eai", "upstream", "eai work", "upstream work"))
     both = eai is not None and upstream is not None
     both_work = eai_work is not None and upstream_work is not None
     return " | ".join([
         f"| {row.label}, {n}", cell(upstream, "upstream failed"), cell(eai, "eai failed"),
         ratio(upstream.wall, eai.wall) if both else "-", ratio(upstream.cpu, eai.cpu) if both else "-",
-        f"{upstream.peak_mb:.0f} MB" if upstream else "-", f"{eai.peak_mb:.0f} MB",
+        f"{upstream.peak_mb:.0f} MB" if upstream else "-", f"{eai.peak_mb:.0f} MB" if eai else "-",
         cell(upstream_work, "upstream failed", 3), cell(eai_work, "eai failed", 3),
         ratio(upstream_work.cpu, eai_work.cpu) if both_work else "-",
         start_up(upstream, upstream_work), start_up(eai, eai_work) + " |"])
