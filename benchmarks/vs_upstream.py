@@ -25,8 +25,9 @@ median over ``--repeat`` runs of:
   driver ends inside the call with ``Planner.close``). Modules either tool
   imports lazily during the call count as work. The options are those ``eai
   score`` uses by default;
-- start-up: a tool's process CPU minus its work CPU (for eai, of the ``eai
-  score`` process: interpreter, imports, plugin discovery, exit);
+- start-up: a driver's process CPU minus its work CPU, run by run (the
+  interpreter, imports, eai's plugin discovery, exit; the eai driver imports
+  ``eai.cli.budget``, and with it the CLI package, as ``eai score`` does);
 
 the upstream/eai ratios of the medians and each tool's verdict figures from
 its own summary. Progress goes to stderr, with each eai driver's process
@@ -376,9 +377,9 @@ def ratio(upstream: float, eai: float) -> str:
     return f"{upstream / eai:.1f}x faster" if upstream >= eai else f"{eai / upstream:.1f}x slower"
 
 
-def table_line(row: Row, n: int, runs: dict[str, Run | None]) -> str:
-    """The row's line from the medians of each tool's process and work runs (None: every run failed)."""
-    eai, upstream, eai_work, upstream_work = (runs[k] for k in ("eai", "upstream", "eai work", "upstream work"))
+def table_line(row: Row, n: int, runs: dict[str, list[Run]]) -> str:
+    """The row's line: medians of each tool's process and work runs, and of its driver's start-up."""
+    eai, upstream, eai_work, upstream_work = (median(runs[k]) for k in ("eai", "upstream", "eai work", "upstream work"))
     both = eai is not None and upstream is not None
     both_work = eai_work is not None and upstream_work is not None
     return " | ".join([
@@ -387,12 +388,14 @@ def table_line(row: Row, n: int, runs: dict[str, Run | None]) -> str:
         f"{upstream.peak_mb:.0f} MB" if upstream else "-", f"{eai.peak_mb:.0f} MB" if eai else "-",
         cell(upstream_work, "upstream failed", 3), cell(eai_work, "eai failed", 3),
         ratio(upstream_work.cpu, eai_work.cpu) if both_work else "-",
-        start_up(upstream, upstream_work), start_up(eai, eai_work) + " |"])
+        start_up(runs["upstream"], runs["upstream work"]), start_up(runs["eai driver"], runs["eai work"]) + " |"])
 
 
-def start_up(process: Run | None, work: Run | None) -> str:
-    """CPU of a tool's process outside its work: interpreter, imports, plugin discovery, exit."""
-    return "-" if process is None or work is None else f"{process.cpu - work.cpu:.3f} s"
+def start_up(drivers: list[Run], works: list[Run]) -> str:
+    """The median CPU of a driver's process outside its work, run by run:
+    interpreter, imports (and eai's plugin discovery), exit."""
+    outside = [driver.cpu - work.cpu for driver, work in zip(drivers, works) if not driver.error]
+    return f"{statistics.median(outside):.3f} s" if outside else "-"
 
 
 def main() -> None:
@@ -425,7 +428,7 @@ def main() -> None:
             responses = Path(tmp) / f"{key}.json"
             given = answers(row)
             responses.write_text(json.dumps(given))
-            runs: dict[str, list[Run]] = {"eai": [], "eai work": [], "upstream": [], "upstream work": []}
+            runs: dict[str, list[Run]] = {k: [] for k in ("eai", "eai driver", "eai work", "upstream", "upstream work")}
             said: dict[str, str] = {}
             for n in range(args.repeat):
                 for tool in TOOLS:
@@ -447,16 +450,16 @@ def main() -> None:
                         shown_work = f" (work {done.wall:.3f} s wall, {done.cpu:.3f} s CPU)" if done else ""
                         print(f"{key}: {tool} {run.wall:.2f} s wall, {run.cpu:.2f} s CPU{shown_work}"
                               f"{'; ' + verdict if verdict else ''}", file=sys.stderr)
-                    if tool != "eai driver":
-                        runs[tool].append(run)
-                        said[tool] = verdict or said.get(tool, "")
-            lines.append(table_line(row, len(given), {tool: median(r) for tool, r in runs.items()}))
+                    runs[tool].append(run)
+                    said[tool] = verdict or said.get(tool, "")
+            lines.append(table_line(row, len(given), runs))
             verdicts.append(f"| {row.label} | {said['upstream'] or '-'} | {said['eai'] or '-'} |")
     print(f"Median of {args.repeat} run(s) per tool, interleaved; wall and CPU of each tool's process tree, "
-          f"then of its work after start-up (measured inside its process) and the CPU outside that work; "
+          f"then of its work after start-up (measured inside its process by a driver) and the CPU of the driver's "
+          f"process outside that work; "
           f"ratio = upstream / eai. Gold answers of every task, in the upstream format.\n")
-    print(f"| work | upstream {UPSTREAM.replace('==', ' ')} | eai | ratio (wall) | ratio (CPU) | peak memory upstream | eai "
-          "| work after start-up: upstream | eai | ratio (CPU) | start-up (CPU): upstream | eai |")
+    print(f"| work | upstream {UPSTREAM.replace('==', ' ')} | eai | ratio (wall) | ratio (CPU) "
+          "| peak memory upstream | eai | work after start-up: upstream | eai | ratio (CPU) | start-up (CPU): upstream | eai |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     print("\n".join(lines))
     print("\n| verdicts on the gold answers | upstream | eai |\n|---|---|---|")
