@@ -63,29 +63,21 @@ WS: /[ \t\f\r\n]/+
 MAX_DEPTH = 100  # nested parentheses; goals nest a few deep, a deeper text is refused, not recursed into
 
 NAME, INT, END, BAD = "NAME", "INT", "$END", "?"  # token kinds besides keywords and punctuation
-_TOKEN = re.compile(r"[ \t\f\r\n]*(?:([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)*)|([0-9]+)|([(),.]))")
-_SPACE = re.compile(r"[ \t\f\r\n]*")
+# each token after its spaces; a character no token starts with is a token of its own (BAD)
+_TOKEN = re.compile(r"[ \t\f\r\n]*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)*|[0-9]+|[^ \t\f\r\n])")
+_KIND = {**{word: word for word in KEYWORDS}, **{mark: mark for mark in "(),."}}
 _OPERAND = frozenset({NAME, "(", "not", "forall", "exists", "forn"})  # what may start a formula
 _AFTER_OPERAND = frozenset({"and", "or", "implies", "then"})  # what may follow one, besides its closer
 _SHOWN = {NAME: "a name", INT: "a number", END: "end of input"}
 
 
-def _tokens(text: str) -> list[tuple[str, str, int]]:
-    """``(kind, text, offset)`` of each token, ending with ``$END``, or with a
-    ``?`` token at the first character no token matches."""
-    tokens, pos = [], 0
-    while match := _TOKEN.match(text, pos):
-        name, number, mark = match.groups()
-        if name is not None:
-            tokens.append((name if name in KEYWORDS else NAME, name, match.start(1)))
-        elif number is not None:
-            tokens.append((INT, number, match.start(2)))
-        else:
-            tokens.append((mark, mark, match.start(3)))
-        pos = match.end()
-    pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # matches the empty string
-    tokens.append((END, "", pos) if pos == len(text) else (BAD, text[pos], pos))
-    return tokens
+def _kind(token: str) -> str:
+    if token in _KIND:
+        return _KIND[token]
+    first = token[0]
+    if first == "_" or "A" <= first <= "Z" or "a" <= first <= "z":
+        return NAME
+    return INT if "0" <= first <= "9" else BAD
 
 
 class _Parser:
@@ -94,26 +86,29 @@ class _Parser:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.tokens = _tokens(text)
+        self.tokens = _TOKEN.findall(text) + [""]
+        self.kinds = [_kind(token) for token in self.tokens[:-1]] + [END]
         self.at = 0
 
     def kind(self) -> str:
-        return self.tokens[self.at][0]
+        return self.kinds[self.at]
 
     def take(self, expected: frozenset[str] | set[str]) -> str:
         """The next token's text, if its kind is ``expected``; else a syntax error."""
-        if self.tokens[self.at][0] not in expected:
+        if self.kinds[self.at] not in expected:
             raise self.error(expected)
         self.at += 1
-        return self.tokens[self.at - 1][1]
+        return self.tokens[self.at - 1]
 
     def error(self, expected: frozenset[str] | set[str], shown: tuple[str, ...] = ()) -> LTLSyntaxError:
         """The error at the next token: ``expected`` token kinds (or ``shown`` words) were not found there."""
-        kind, value, pos = self.tokens[self.at]
+        ends = [match.end() for match in _TOKEN.finditer(self.text)] + [len(self.text)]
+        at_end = self.kinds[self.at] == END
+        pos = ends[-1] if at_end else ends[self.at] - len(self.tokens[self.at])
         line = self.text.count("\n", 0, pos) + 1
         column = pos - self.text.rfind("\n", 0, pos)
         shown = shown or tuple(sorted(_SHOWN.get(k) or repr(k) for k in expected))
-        return LTLSyntaxError(self.text, line, column, shown, "end of input" if kind == END else repr(value))
+        return LTLSyntaxError(self.text, line, column, shown, "end of input" if at_end else repr(self.tokens[self.at]))
 
     def formula(self, closer: str, depth: int) -> Formula:
         """then_f, then the ``closer`` token."""
@@ -191,7 +186,7 @@ class _Parser:
         self.take({"("})
         if self.take({NAME, ")"}) == ")":
             return Prim(name)
-        args = [self.tokens[self.at - 1][1]]
+        args = [self.tokens[self.at - 1]]
         while self.take({",", ")"}) == ",":
             args.append(self.take({NAME}))
         return Prim(name, tuple(args))
