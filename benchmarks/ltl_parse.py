@@ -65,10 +65,6 @@ def timed(run, repeat: int) -> float:
 
 def main() -> None:
     rng = random.Random(0)
-    start = time.perf_counter()
-    parse("STANDUP()")
-    print(f"first parse, building the LALR parser: {(time.perf_counter() - start) * 1000:.1f} ms (once per process)")
-
     texts = formulas(400, rng)
     seconds = timed(lambda: [parse(text) for text in texts], 5)
     chars = sum(map(len, texts)) // len(texts)

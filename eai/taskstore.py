@@ -215,8 +215,8 @@ class DirectorySuite(TaskSuite):
         for task_id in wanted:
             if task_id not in known_set:
                 raise UnknownNameError(f"task of suite {self.name!r}", task_id, known)
-        files = [(self.path / "tasks" / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted)
-                 if task_id not in self._tasks]
+        folder = self.path / "tasks"  # resolved once, not per task
+        files = [(folder / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted) if task_id not in self._tasks]
         from eai.taskfile import TaskFile
 
         parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]

@@ -2,10 +2,12 @@
 that breaks naive readers (huge numbers, deep nesting, unterminated strings)."""
 
 import json
+from unittest import mock
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from eai import jsonish
 from eai.jsonish import CutList, Pairs, find_value, is_cut
 
 ANY_CHAR = st.characters(exclude_categories=())  # lone surrogates, U+2028, U+0085 included
@@ -84,3 +86,30 @@ def test_deep_nesting_and_unterminated_strings():
 def test_any_text_never_raises(text):
     found = find_value(text)
     assert found.ok or found.value is None
+
+
+
+def tolerant(text):
+    """What the tolerant reader alone finds in ``text``."""
+    with mock.patch.object(jsonish, "_strict", lambda candidate: None):
+        return find_value(text)
+
+
+FORMATS = st.sampled_from([{}, {"ensure_ascii": False}, {"indent": 2}, {"separators": (",", ":")}])
+
+
+@given(st.lists(JSON) | st.dictionaries(st.text(ANY_CHAR, max_size=6), JSON), FORMATS,
+       st.sampled_from(["", " ", "\n\t", "```json\n", "Plan:\n```\n"]))
+def test_strict_json_reads_as_the_tolerant_reader_reads_it(value, spelling, around):
+    text = around + json.dumps(value, **spelling) + around[::-1].replace("\n", " ")
+    found = find_value(text)
+    assert found == tolerant(text) and type(found.value) is type(tolerant(text).value)
+
+
+@given(st.integers(95, 105), st.sampled_from(["1", "[]", '"x"', '{"a": 1}']),
+       st.sampled_from(["1" * 50, "-" + "2" * 45, "1.5e300", "0." + "5" * 45, "NaN", "-Infinity", "01"]))
+def test_strict_json_at_the_depth_limit_and_odd_numbers(levels, inner, number):
+    deep = "[" * levels + inner + "]" * levels
+    assert find_value(deep) == tolerant(deep)
+    odd = f'{{"n": {number}, "k": [1, 2]}}'
+    assert find_value(odd) == tolerant(odd)

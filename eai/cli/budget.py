@@ -8,11 +8,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from eai.modules.subgoal_decomposition.module import MAX_NODES
-from eai.modules.transition_modeling.planning import PlanningOptions
-
-DEFAULT_CPU_SECONDS = PlanningOptions.cpu_seconds
-DEFAULT_MEMORY_MB = PlanningOptions.memory_mb
+from eai.limits import CPU_SECONDS as DEFAULT_CPU_SECONDS
+from eai.limits import MAX_NODES, WALL_FACTOR, WALL_SLACK
+from eai.limits import MEMORY_MB as DEFAULT_MEMORY_MB
 
 MaxNodes = Annotated[Optional[int], typer.Option(
     "--max-nodes", min=0,
@@ -20,7 +18,7 @@ MaxNodes = Annotated[Optional[int], typer.Option(
 PlannerCpuSeconds = Annotated[float, typer.Option(
     "--planner-cpu-seconds", min=0.1,
     help="Transition modeling: CPU seconds per planning problem. A wall-clock limit, "
-         f"{PlanningOptions.WALL_FACTOR:g} times as long plus {PlanningOptions.WALL_SLACK:g} s, "
+         f"{WALL_FACTOR:g} times as long plus {WALL_SLACK:g} s, "
          "is only a safety net: a run it stops counts as an infrastructure failure, not as the answer's.")]
 PlannerMemoryMb = Annotated[int, typer.Option(
     "--planner-memory-mb", min=16, help="Transition modeling: memory per planning problem, in MB.")]

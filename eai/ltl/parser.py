@@ -7,21 +7,23 @@ associative) < ``or`` < ``and`` < ``not``. Atoms are propositions
 A chain of one operator without parentheses is one n-ary node
 (``a and b and c`` is ``And((a, b, c))``); parentheses keep nesting.
 
-The grammar is LALR(1): the paper's grammar has a reduce/reduce conflict
-(``stmt`` derives a bare ``primitive_stmt`` both directly and through
-``then_stmt``), which this one avoids by giving every level one rule. The lexer
-is the basic one, so keywords are reserved everywhere, not only where the
-parser expects them.
+The language is the LALR(1) grammar ``GRAMMAR`` (the paper's, appendix C.3,
+less its reduce/reduce conflict: ``stmt`` derives a bare ``primitive_stmt``
+both directly and through ``then_stmt``). It is read here by recursive
+descent, one method per level: lark's LALR parser of it took about 0.3 ms
+per BEHAVIOR goal and 45 ms to build its tables in every process. Tests
+check on generated text that lark's parser of ``GRAMMAR`` and this one give
+the same formulas and fail at the same places. Keywords are reserved
+everywhere, not only where the parser expects them. Parentheses nest at most
+``MAX_DEPTH`` deep.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-import lark
-from lark import Lark, Transformer
+import re
 
 from eai.ltl.syntax import (
+    KEYWORDS,
     And,
     Exists,
     Forall,
@@ -54,75 +56,142 @@ prim: NAME "(" ")"
 
 NAME: /[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z0-9_\-]+)*/
 INT: /[0-9]+/
-%import common.WS
+WS: /[ \t\f\r\n]/+
 %ignore WS
 """
 
+MAX_DEPTH = 100  # nested parentheses; goals nest a few deep, a deeper text is refused, not recursed into
 
-class _Build(Transformer):
-    """Turns reductions into syntax nodes while the LALR parser runs."""
-
-    def prim(self, children: list) -> Prim:
-        return Prim(str(children[0]), tuple(map(str, children[1:])))
-
-    def neg(self, children: list) -> Not:
-        return Not(children[0])
-
-    def and_f(self, children: list) -> And:
-        return And(tuple(children))
-
-    def or_f(self, children: list) -> Or:
-        return Or(tuple(children))
-
-    def then_f(self, children: list) -> Then:
-        return Then(tuple(children))
-
-    def implies(self, children: list) -> Implies:
-        return Implies(children[0], children[1])
-
-    def forall(self, children: list) -> Forall:
-        return Forall(str(children[0]), children[1])
-
-    def exists(self, children: list) -> Exists:
-        return Exists(str(children[0]), children[1])
-
-    def forn(self, children: list) -> ForN:
-        return ForN(int(children[0]), str(children[1]), children[2])
+NAME, INT, END, BAD = "NAME", "INT", "$END", "?"  # token kinds besides keywords and punctuation
+# each token after its spaces; a character no token starts with is a token of its own (BAD)
+_TOKEN = re.compile(r"[ \t\f\r\n]*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)*|[0-9]+|[^ \t\f\r\n])")
+_KIND = {**{word: word for word in KEYWORDS}, **{mark: mark for mark in "(),."}}
+_OPERAND = frozenset({NAME, "(", "not", "forall", "exists", "forn"})  # what may start a formula
+_AFTER_OPERAND = frozenset({"and", "or", "implies", "then"})  # what may follow one, besides its closer
+_SHOWN = {NAME: "a name", INT: "a number", END: "end of input"}
 
 
-@cache
-def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="lalr", lexer="basic", transformer=_Build())
+def _kind(token: str) -> str:
+    if token in _KIND:
+        return _KIND[token]
+    first = token[0]
+    if first == "_" or "A" <= first <= "Z" or "a" <= first <= "z":
+        return NAME
+    return INT if "0" <= first <= "9" else BAD
+
+
+class _Parser:
+    """Recursive descent over the tokens of one text; ``closer`` is the token
+    that ends the formula being read (``)`` or the end of input)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _TOKEN.findall(text) + [""]
+        self.kinds = [_kind(token) for token in self.tokens[:-1]] + [END]
+        self.at = 0
+
+    def kind(self) -> str:
+        return self.kinds[self.at]
+
+    def take(self, expected: frozenset[str] | set[str]) -> str:
+        """The next token's text, if its kind is ``expected``; else a syntax error."""
+        if self.kinds[self.at] not in expected:
+            raise self.error(expected)
+        self.at += 1
+        return self.tokens[self.at - 1]
+
+    def error(self, expected: frozenset[str] | set[str], shown: tuple[str, ...] = ()) -> LTLSyntaxError:
+        """The error at the next token: ``expected`` token kinds (or ``shown`` words) were not found there."""
+        ends = [match.end() for match in _TOKEN.finditer(self.text)] + [len(self.text)]
+        at_end = self.kinds[self.at] == END
+        pos = ends[-1] if at_end else ends[self.at] - len(self.tokens[self.at])
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - self.text.rfind("\n", 0, pos)
+        shown = shown or tuple(sorted(_SHOWN.get(k) or repr(k) for k in expected))
+        return LTLSyntaxError(self.text, line, column, shown, "end of input" if at_end else repr(self.tokens[self.at]))
+
+    def formula(self, closer: str, depth: int) -> Formula:
+        """then_f, then the ``closer`` token."""
+        steps = [self.implies(closer, depth)]
+        while self.kind() == "then":
+            self.at += 1
+            steps.append(self.implies(closer, depth))
+        self.take({closer})
+        return steps[0] if len(steps) == 1 else Then(tuple(steps))
+
+    def implies(self, closer: str, depth: int) -> Formula:
+        sides = [self.disjunction(closer, depth)]
+        while self.kind() == "implies":
+            self.at += 1
+            sides.append(self.disjunction(closer, depth))
+        result = sides.pop()
+        while sides:  # right associative
+            result = Implies(sides.pop(), result)
+        return result
+
+    def disjunction(self, closer: str, depth: int) -> Formula:
+        items = [self.conjunction(closer, depth)]
+        while self.kind() == "or":
+            self.at += 1
+            items.append(self.conjunction(closer, depth))
+        return items[0] if len(items) == 1 else Or(tuple(items))
+
+    def conjunction(self, closer: str, depth: int) -> Formula:
+        items = [self.negation(closer, depth)]
+        while self.kind() == "and":
+            self.at += 1
+            items.append(self.negation(closer, depth))
+        return items[0] if len(items) == 1 else And(tuple(items))
+
+    def negation(self, closer: str, depth: int) -> Formula:
+        """not_f; the token after it must continue a formula or be ``closer``."""
+        negations = 0
+        while self.kind() == "not":
+            self.at += 1
+            negations += 1
+        result = self.atom(depth)
+        for _ in range(negations):
+            result = Not(result)
+        if self.kind() not in _AFTER_OPERAND and self.kind() != closer:
+            raise self.error(_AFTER_OPERAND | {closer})
+        return result
+
+    def atom(self, depth: int) -> Formula:
+        kind = self.kind()
+        name = self.take(_OPERAND)
+        if kind == NAME:
+            return self.prim(name)
+        if depth == MAX_DEPTH:
+            self.at -= 1
+            raise self.error(set(), (f"at most {MAX_DEPTH} nested parentheses",))
+        if kind == "(":
+            return self.formula(")", depth + 1)
+        count = 0
+        if kind == "forn":
+            count = int(self.take({INT}))
+            variable = self.take({NAME, "."})
+            if variable == ".":
+                variable = self.take({NAME})
+        else:
+            variable = self.take({NAME})
+        self.take({"."})
+        self.take({"("})
+        body = self.formula(")", depth + 1)
+        if kind == "forall":
+            return Forall(variable, body)
+        return Exists(variable, body) if kind == "exists" else ForN(count, variable, body)
+
+    def prim(self, name: str) -> Prim:
+        """The rest of ``NAME(arg, ...)``."""
+        self.take({"("})
+        if self.take({NAME, ")"}) == ")":
+            return Prim(name)
+        args = [self.tokens[self.at - 1]]
+        while self.take({",", ")"}) == ",":
+            args.append(self.take({NAME}))
+        return Prim(name, tuple(args))
 
 
 def parse(text: str) -> Formula:
     """The formula ``text`` spells. Raises :class:`LTLSyntaxError` if malformed."""
-    try:
-        return _parser().parse(text)
-    except lark.exceptions.UnexpectedInput as err:
-        raise _syntax_error(text, err) from None
-
-
-def _syntax_error(text: str, err: lark.exceptions.UnexpectedInput) -> LTLSyntaxError:
-    if isinstance(err, lark.exceptions.UnexpectedCharacters):
-        expected = _describe(_accepts_before(text, err.pos_in_stream))
-        return LTLSyntaxError(text, err.line, err.column, expected, repr(text[err.pos_in_stream]))
-    token = err.token
-    expected = _describe(err.interactive_parser.accepts())
-    if token.type == "$END":
-        line = text.count("\n") + 1
-        return LTLSyntaxError(text, line, len(text) - text.rfind("\n"), expected, "end of input")
-    return LTLSyntaxError(text, token.line, token.column, expected, repr(str(token)))
-
-
-def _accepts_before(text: str, pos: int) -> set[str]:
-    """Terminals the parser accepts after ``text[:pos]``, which lexed and parsed."""
-    interactive = _parser().parse_interactive(text[:pos])
-    interactive.exhaust_lexer()
-    return interactive.accepts()
-
-
-def _describe(terminals: set[str]) -> tuple[str, ...]:
-    shown = {"NAME": "a name", "INT": "a number", "$END": "end of input"}
-    patterns = {t.name: t.pattern for t in _parser().terminals}
-    return tuple(sorted(shown.get(t) or repr(patterns[t].value) for t in terminals))
+    return _Parser(text).formula(END, 0)

@@ -78,6 +78,21 @@ def _word(name: str) -> str:
     return _NOT_ALNUM.sub("", name.lower())
 
 
+_READ: dict[int, tuple[Vocabulary, dict[str, dict[str, str]]]] = {}  # per vocabulary (kept, so its id stays its own)
+
+
+def _predicates(vocabulary: Vocabulary) -> dict[str, dict[str, str]]:
+    """Per kind of goal, the vocabulary's names by :func:`_word`; read once per vocabulary."""
+    known = _READ.get(id(vocabulary))
+    if known is None or known[0] is not vocabulary:
+        relations = {_word(p): p for p in vocabulary.relation_predicates}
+        relations.update({_word(alias): p for alias, p in vocabulary.relation_aliases.items()})
+        maps = {STATE: {_word(p): p for p in vocabulary.state_predicates}, RELATION: relations,
+                ACTION: {_word(a): a for a in vocabulary.actions}}
+        known = _READ[id(vocabulary)] = (vocabulary, maps)
+    return known[1]
+
+
 class Resolver:
     """Resolves the goals written for one task (see module doc)."""
 
@@ -90,13 +105,7 @@ class Resolver:
         for i in ordered:
             by_class.setdefault(task.objects[i].class_name, []).append(task.objects[i].id)
         self.by_class = {name_key(name): tuple(ids) for name, ids in by_class.items()}
-        relations = {_word(p): p for p in vocabulary.relation_predicates}
-        relations.update({_word(alias): p for alias, p in vocabulary.relation_aliases.items()})
-        self.predicates = {
-            STATE: {_word(p): p for p in vocabulary.state_predicates},
-            RELATION: relations,
-            ACTION: {_word(a): a for a in vocabulary.actions},
-        }
+        self.predicates = _predicates(vocabulary)
         self._cache: dict[str, tuple[str, ...]] = {}
 
     @cached_property

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eai.goals import GoalChecker
+from eai.limits import MAX_NODES
 from eai.ltl import Or, Universe
 from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
@@ -22,7 +23,6 @@ from eai.taxonomy import ErrorType
 from eai.world import Task, Trajectory
 
 PLANNER = "bfs"
-MAX_NODES = 2000
 
 Error = tuple[str | None, int | None, str]
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from eai import limits
 from eai.exceptions import EaiError
 from eai.modules.base import Progress
 from eai.pddl.model import Domain, Problem
@@ -22,12 +23,12 @@ class PlanningOptions:
     wall-clock limit, ``WALL_FACTOR`` times the CPU limit plus
     ``WALL_SLACK``, is a safety net whose runs end without one."""
 
-    WALL_FACTOR: ClassVar[float] = 10.0
-    WALL_SLACK: ClassVar[float] = 60.0
+    WALL_FACTOR: ClassVar[float] = limits.WALL_FACTOR
+    WALL_SLACK: ClassVar[float] = limits.WALL_SLACK
 
     planner: str = "fast_downward"
-    cpu_seconds: float = 30.0
-    memory_mb: int | None = 2048
+    cpu_seconds: float = limits.CPU_SECONDS
+    memory_mb: int | None = limits.MEMORY_MB
     workers: int | None = None
     sensitivity: bool = False
 
