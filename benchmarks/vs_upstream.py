@@ -17,8 +17,9 @@ median over ``--repeat`` runs of:
   largest process), measured by a small launcher process;
 - each tool's work after start-up, measured the same way for both inside the
   tool's process by its driver: the clock starts once the entry point is
-  imported (eai: ``eai.api.score``, with plugin discovery done, the analogue
-  of the upstream's imports) and stops when the call has returned with its
+  imported (eai: ``eai.api.score``, with plugin discovery done and the row's
+  ability module imported, the analogue of the upstream's imports; the
+  collector frozen as ``eai``'s command line leaves it) and stops when the call has returned with its
   files written; wall (``perf_counter``) and CPU (``getrusage`` of the
   process and of its children, so child processes that end inside the call
   count: the upstream's pool of 32, eai's planner hosts, which the eai
@@ -33,6 +34,10 @@ the upstream/eai ratios of the medians and each tool's verdict figures from
 its own summary. Progress goes to stderr, with each eai driver's process
 figures beside its work figures; an upstream crash prints its last stderr
 line and the row says so.
+
+eai's modules are byte-compiled first, as installing a package compiles
+them (pip compiled the upstream's); a source checkout run under
+``PYTHONDONTWRITEBYTECODE`` would compile them again in every process.
 
 Rows: vh-as, vh-sd, vh-gi, vh-tm (VirtualHome action sequencing, subgoal
 decomposition, goal interpretation, transition modeling) and b-tm, b-gi
@@ -77,6 +82,8 @@ answers).
 from __future__ import annotations
 
 import argparse
+import compileall
+import importlib.util
 import json
 import os
 import re
@@ -87,6 +94,7 @@ import tempfile
 import time
 import venv
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from eai import jsonl
@@ -177,13 +185,17 @@ else:
 # eai's entry point is the Python API's score (what `eai score` does, without
 # the progress bar); plugin discovery is start-up, as the upstream's imports are.
 EAI_DRIVER = CLOCK + '''
+import gc
 import eai.responses, eai.scoring  # the modules of the entry point, imported before the clock as the upstream's are
 from eai.api import score
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, budget_options
+from eai.modules import get_module
 from eai.plugins import get_plugins
 
 responses, suite, module, out, figures = sys.argv[1:6]
 plugins = get_plugins()
+get_module(module)  # the row's evaluator, imported before the clock as the upstream driver imports its own
+gc.freeze()  # as eai's command line does once start-up is done
 options = budget_options(None, DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB) | {"sensitivity": False, "workers": None}
 
 
@@ -227,6 +239,18 @@ def upstream_python(cache: Path, wheel: Path | None) -> Path:
     (site / FD_LINK).symlink_to(site / "up_fast_downward" / "downward")
     marker.write_text(f"{wheel.name if wheel else UPSTREAM} + up-fast-downward\n")
     return python
+
+
+def compile_eai() -> None:
+    """Byte-compile eai and its plugins, as installing a package does (pip
+    compiled the upstream's): a source checkout run under
+    ``PYTHONDONTWRITEBYTECODE`` would otherwise compile its modules again in
+    every process, start-up and lazy imports alike."""
+    roots = {"eai"} | {ep.value.split(":")[0].split(".")[0] for ep in entry_points(group="eai")}
+    for root in sorted(roots):
+        spec = importlib.util.find_spec(root)
+        for folder in (spec.submodule_search_locations or ()) if spec else ():
+            compileall.compile_dir(folder, quiet=1)
 
 
 def answers(row: Row) -> list[dict[str, str]]:
@@ -415,6 +439,7 @@ def main() -> None:
     if args.wheel and not args.wheel.is_file():
         parser.error(f"no wheel at {args.wheel}")
     python = upstream_python(args.cache, args.wheel)
+    compile_eai()
     lines, verdicts = [], []
     with tempfile.TemporaryDirectory(prefix="vs_upstream-") as tmp:
         driver = Path(tmp) / "upstream_driver.py"
