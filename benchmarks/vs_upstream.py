@@ -82,8 +82,6 @@ answers).
 from __future__ import annotations
 
 import argparse
-import compileall
-import importlib.util
 import json
 import os
 import re
@@ -94,7 +92,6 @@ import tempfile
 import time
 import venv
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 
 from eai import jsonl
@@ -105,6 +102,7 @@ from eai.sources import cache_dir
 from score_action_sequencing import responses as action_sequencing_responses
 from subgoal_gold import responses as subgoal_responses
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold
+from timing import compile_eai
 
 UPSTREAM = "eai-eval==1.0.5"
 LOG_RECORD = re.compile(r"(?m)^(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d - )")  # the upstream's log format
@@ -239,18 +237,6 @@ def upstream_python(cache: Path, wheel: Path | None) -> Path:
     (site / FD_LINK).symlink_to(site / "up_fast_downward" / "downward")
     marker.write_text(f"{wheel.name if wheel else UPSTREAM} + up-fast-downward\n")
     return python
-
-
-def compile_eai() -> None:
-    """Byte-compile eai and its plugins, as installing a package does (pip
-    compiled the upstream's): a source checkout run under
-    ``PYTHONDONTWRITEBYTECODE`` would otherwise compile its modules again in
-    every process, start-up and lazy imports alike."""
-    roots = {"eai"} | {ep.value.split(":")[0].split(".")[0] for ep in entry_points(group="eai")}
-    for root in sorted(roots):
-        spec = importlib.util.find_spec(root)
-        for folder in (spec.submodule_search_locations or ()) if spec else ():
-            compileall.compile_dir(folder, quiet=1)
 
 
 def answers(row: Row) -> list[dict[str, str]]:
