@@ -21,6 +21,7 @@ everywhere, not only where the parser expects them. Parentheses nest at most
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from eai.ltl.syntax import (
     KEYWORDS,
@@ -112,12 +113,9 @@ class _Parser:
 
     def formula(self, closer: str, depth: int) -> Formula:
         """then_f, then the ``closer`` token."""
-        steps = [self.implies(closer, depth)]
-        while self.kind() == "then":
-            self.at += 1
-            steps.append(self.implies(closer, depth))
+        result = self.chain("then", Then, self.implies, closer, depth)
         self.take({closer})
-        return steps[0] if len(steps) == 1 else Then(tuple(steps))
+        return result
 
     def implies(self, closer: str, depth: int) -> Formula:
         sides = [self.disjunction(closer, depth)]
@@ -130,18 +128,19 @@ class _Parser:
         return result
 
     def disjunction(self, closer: str, depth: int) -> Formula:
-        items = [self.conjunction(closer, depth)]
-        while self.kind() == "or":
-            self.at += 1
-            items.append(self.conjunction(closer, depth))
-        return items[0] if len(items) == 1 else Or(tuple(items))
+        return self.chain("or", Or, self.conjunction, closer, depth)
 
     def conjunction(self, closer: str, depth: int) -> Formula:
-        items = [self.negation(closer, depth)]
-        while self.kind() == "and":
+        return self.chain("and", And, self.negation, closer, depth)
+
+    def chain(self, operator: str, node: type, operand: Callable[[str, int], Formula], closer: str,
+              depth: int) -> Formula:
+        """Operands joined by ``operator``: the operand alone, or one n-ary ``node`` of them all."""
+        items = [operand(closer, depth)]
+        while self.kind() == operator:
             self.at += 1
-            items.append(self.negation(closer, depth))
-        return items[0] if len(items) == 1 else And(tuple(items))
+            items.append(operand(closer, depth))
+        return items[0] if len(items) == 1 else node(tuple(items))
 
     def negation(self, closer: str, depth: int) -> Formula:
         """not_f; the token after it must continue a formula or be ``closer``."""
