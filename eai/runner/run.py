@@ -198,16 +198,17 @@ def frozen_heap() -> Iterator[None]:
 
     The loaded tasks hold millions of atoms; every full collection walked them
     all, stalling the event loop (and so every call in flight) 200-300 ms.
-    Does nothing if the caller froze the heap already.
+    When the heap was frozen before (``eai``'s command line freezes what its
+    start-up built), they stay frozen after the block: unfreezing would
+    release the caller's too.
     """
-    if gc.get_freeze_count():
-        yield
-        return
+    frozen_before = gc.get_freeze_count()
     gc.freeze()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
 
 
 async def all_or_none(work: Iterable[Awaitable[None]]) -> None:

@@ -123,3 +123,24 @@ def test_failed_calls_are_not_cached(plugins, gold, tmp_path):
         assert prompt_of(server.bodies[0]) == prompt_of(server.bodies[1])
     [record] = read_jsonl(tmp_path / "second" / UNIT / "records.jsonl")
     assert record["success"]
+
+
+def test_the_heap_stays_frozen_under_a_caller_that_froze_it():
+    import gc
+
+    from eai.runner.run import frozen_heap
+
+    gc.unfreeze()  # from a known state: a test that ran eai's command line in this process froze it
+    try:
+        with frozen_heap():
+            assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() == 0  # nothing was frozen before: released after
+
+        gc.freeze()  # as the command line does after start-up
+        before = gc.get_freeze_count()
+        loaded = [[i] for i in range(1000)]  # the tasks a unit loads
+        with frozen_heap():
+            assert gc.get_freeze_count() >= before + len(loaded)
+        assert gc.get_freeze_count() >= before + len(loaded)  # the caller's and the block's stay frozen
+    finally:
+        gc.unfreeze()
