@@ -47,6 +47,7 @@ def test_filter_to_failures_open_the_task_and_find_the_failing_step(page, replay
     page.select_option("#status", "failures")
     assert page.inner_text("#count") == "1 of 5 task(s)"
     page.click(f"a.task-link:text-is('{missing}')")
+    page.wait_for_selector("tr.failed-step", timeout=120_000)  # the task is drawn after the click returns
     failing = page.locator("tr.failed-step")
     assert failing.count() == 1
     assert "missing_step" in failing.inner_text() and "unmet: (" in failing.inner_text()  # the unmet precondition
