@@ -157,12 +157,11 @@ class _Parser:
 
     def atom(self, depth: int) -> Formula:
         kind = self.kind()
+        if kind != NAME and kind in _OPERAND and depth == MAX_DEPTH:  # it would open one more parenthesis
+            raise self.error(set(), (f"at most {MAX_DEPTH} nested parentheses",))
         name = self.take(_OPERAND)
         if kind == NAME:
             return self.prim(name)
-        if depth == MAX_DEPTH:
-            self.at -= 1
-            raise self.error(set(), (f"at most {MAX_DEPTH} nested parentheses",))
         if kind == "(":
             return self.formula(")", depth + 1)
         count = 0
