@@ -175,8 +175,9 @@ class _Search:
                 if recording:
                     log.append((option, dict(now.value)))
                 yield option
-            work = None
-            while branches and work is None:
+            while True:  # back to the last branch point with an alternative left
+                if not branches:
+                    return
                 alternatives, rest, mark, replay = branches[-1]
                 now.undo(mark)
                 if replay is not None and replay.start is not None:
@@ -191,13 +192,12 @@ class _Search:
                 chosen = next(alternatives, None)
                 if chosen is None:
                     branches.pop()
-                else:
-                    work = _push(chosen, rest)
-                    if replay is not None:
-                        replay.start = len(log)
-                        recording += 1
-            if work is None:
-                return
+                    continue
+                work = _push(chosen, rest)
+                if replay is not None:
+                    replay.start = len(log)
+                    recording += 1
+                break
 
     # Replays: see _Replay.
 

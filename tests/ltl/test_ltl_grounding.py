@@ -140,6 +140,16 @@ def test_forn_lists_picked_objects_only_and_enforces_the_rest():
     assert len(list(options(parse("not forn 1000000000 x. (CLEAN(x))"), cups))) == 2**3
 
 
+def test_a_count_over_no_objects_has_the_empty_option_wherever_it_comes():
+    # Over no objects, forn 0 and not forn 1 hold and their one alternative picks nothing: an empty
+    # alternative, which once ended the search when nothing came after it.
+    nothing = Universe([])
+    for text in ["forn 0 x. (P(x))", "not forn 1 x. (P(x))", "P(a) and forn 0 x. (P(x))", "forn 0 x. (P(x)) and P(a)"]:
+        goal = parse(text)
+        got = list(options(goal, nothing))
+        assert len(got) == 1 and holds(goal, AtomIndex().state(atom for _, atom in got[0].literals), nothing)
+
+
 def test_forn_repeats_an_option_for_each_way_to_exclude_the_others():
     # A plate is excluded by its class or by CLEAN being false: two branches, the same literals.
     # The second branch's options are the first's, less those where the plate must be clean.
