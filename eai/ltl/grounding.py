@@ -29,9 +29,15 @@ order, alternatives in formula order, earlier parts of the formula branching
 first. Before each branch the search checks, in three-valued logic over the
 literals fixed so far, that no pending part has become false, so a dead branch
 is abandoned at once rather than after enumerating its sub-branches
-(:mod:`eai.ltl.lookahead`). Where later alternatives can only repeat options
-of the first one (see ``_Replay``), they are read from its options instead of
-being searched again.
+(:mod:`eai.ltl.lookahead`). Until the search first backs up, it goes straight
+down, often to the very option the preferred state asks for; the branch points
+on that path are checked only when the search comes back to them, before their
+second alternative (the same check over the same literals). So the search does
+at most that one path of work more than checking at every branch, and prunes
+the same branches afterwards. The look-ahead never drops a branch with
+options: it decides how fast options come, never which or in what order.
+Where later alternatives can only repeat options of the first one (see
+``_Replay``), they are read from its options instead of being searched again.
 """
 
 from __future__ import annotations
@@ -151,11 +157,14 @@ class _Search:
         self.facts: dict[tuple[int, tuple[tuple[str, str], ...]], bool] = {}  # _fact, per node and bindings
 
     def run(self, root: Formula) -> Iterator[GoalOption]:
-        branches: list[tuple[Iterator[list[Item]], Work, Mark, _Replay | None]] = []
+        # per branch point: its alternatives left, the work after it, the mark before it, its replay,
+        # and the work the look-ahead checks before its second alternative (None: checked, or a replay)
+        branches: list[tuple[Iterator[list[Item]], Work, Mark, _Replay | None, Work]] = []
         log: list[tuple[GoalOption, dict[Key, bool]]] = []  # options found while a replay's first alternative runs
         recording = 0  # how many replays' first alternatives are running
         now = self.now
         work: Work = ((root, {}, True, False), None)
+        backtracked = False
         while True:
             while work is not None:
                 item, work = work
@@ -163,24 +172,37 @@ class _Search:
                 if isinstance(got, list):
                     work = _push(got, work)
                     continue
-                if got is not None:
-                    ordered = self.prefer is None or got.ordered
-                    alternatives = got.alternatives if ordered else self._preferred(got.alternatives)
-                    # a replay's first alternative fixes nothing: the next look-ahead will do
-                    if got.replay is not None or self.lookahead.viable((item, work)):
-                        branches.append((iter(alternatives), work, now.mark(), got.replay))
-                break
+                if got is None:
+                    break
+                ordered = self.prefer is None or got.ordered
+                alternatives = iter(got.alternatives if ordered else self._preferred(got.alternatives))
+                first = next(alternatives, None)
+                if first is None:
+                    break
+                replay = got.replay
+                # a replay's first alternative fixes nothing: the next look-ahead will do
+                unchecked = None if replay else (item, work)
+                if unchecked is not None and backtracked:  # else checked when the search comes back
+                    if not self.lookahead.viable(unchecked):
+                        break
+                    unchecked = None
+                branches.append((alternatives, work, now.mark(), replay, unchecked))
+                if replay is not None:
+                    replay.start = len(log)
+                    recording += 1
+                work = _push(first, work)
             else:
                 option = GoalOption(tuple(now.literals), tuple(now.actions))
                 if recording:
                     log.append((option, dict(now.value)))
                 yield option
+            backtracked = True
             while True:  # back to the last branch point with an alternative left
                 if not branches:
                     return
-                alternatives, rest, mark, replay = branches[-1]
+                alternatives, rest, mark, replay, unchecked = branches[-1]
                 now.undo(mark)
-                if replay is not None and replay.start is not None:
+                if replay is not None:
                     branches.pop()
                     recording -= 1
                     found, log = log[replay.start:], log[:replay.start] if not recording else log
@@ -189,14 +211,16 @@ class _Search:
                             log.append(again)
                         yield again[0]
                     continue
+                if unchecked is not None:
+                    branches[-1] = (alternatives, rest, mark, None, None)
+                    if not self.lookahead.viable(unchecked):
+                        branches.pop()
+                        continue
                 chosen = next(alternatives, None)
                 if chosen is None:
                     branches.pop()
                     continue
                 work = _push(chosen, rest)
-                if replay is not None:
-                    replay.start = len(log)
-                    recording += 1
                 break
 
     # Replays: see _Replay.

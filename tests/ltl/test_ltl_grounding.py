@@ -1,12 +1,14 @@
 import time
 from itertools import islice, permutations
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.ltl.ltl_strategies import any_formulas, formulas
 
-from eai.ltl import Exists, Forall, GoalOption, Universe, evaluate, has_then, holds, options, parse
+from eai.ltl import And, Exists, Forall, GoalOption, Universe, evaluate, has_then, holds, options, parse
+from eai.ltl.lookahead import Lookahead
 from eai.ltl.syntax import Prim
 from eai.world import Action, AtomIndex, Obj, Trajectory
 
@@ -231,3 +233,15 @@ def test_a_satisfiable_formula_has_an_option(formula):
 def test_arbitrary_formulas_ground_without_errors(formula):
     for option in islice(options(formula, ROOM), 5):
         assert isinstance(option, GoalOption)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(closed_formulas, min_size=1, max_size=3).map(lambda parts: And(tuple(parts)) if len(parts) > 1 else parts[0]),
+       st.none() | st.sets(st.sampled_from(ATOMS)))
+def test_the_look_ahead_decides_neither_which_options_nor_their_order(formula, preferred):
+    # The plain search (the look-ahead never prunes) is the reference; pruning, deferred or not, only saves work.
+    prefer = None if preferred is None else AtomIndex().state(preferred)
+    got = list(islice(options(formula, PAIR, prefer), 100))
+    with patch.object(Lookahead, "viable", lambda self, work: True):
+        plain = list(islice(options(formula, PAIR, prefer), 100))
+    assert got == plain
