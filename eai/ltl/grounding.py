@@ -280,15 +280,14 @@ class _Search:
 
     def _prim(self, prim: Prim, env: Env, positive: bool, unlisted: bool) -> list[Item] | _Choice | None:
         universe = self.universe
-        denoted = universe.arguments(prim, env)
         kind = universe.kind(prim)
         if kind == CLASS_TEST:
-            truth = universe.passes(prim, denoted)
+            truth = universe.passes(prim, universe.arguments(prim, env))
             return [] if truth == positive else None
-        if any(len(d) != 1 for d in denoted):
-            ground = [(Prim(prim.name, args), {}, positive, unlisted) for args in product(*denoted)]
+        args = universe.ground(prim, env)
+        if args is None:
+            ground = [(Prim(prim.name, a), {}, positive, unlisted) for a in product(*universe.arguments(prim, env))]
             return _Choice([g] for g in ground) if positive else ground
-        args = tuple(d[0] for d in denoted)
         if kind == ACTION:
             action = Action(prim.name, args)
             if not self.now.require(action, positive):
@@ -359,13 +358,15 @@ class _Search:
     def _fact_of(self, node: Formula, env: Env) -> bool:
         if isinstance(node, Prim):
             universe = self.universe
-            denoted = universe.arguments(node, env)
             kind = universe.kind(node)
             if kind == CLASS_TEST:
-                return universe.passes(node, denoted)
+                return universe.passes(node, universe.arguments(node, env))
             if kind == ACTION:
                 return True
-            return any((node.name, *args) in self.prefer for args in product(*denoted))  # type: ignore[operator]
+            args = universe.ground(node, env)
+            if args is not None:
+                return (node.name, *args) in self.prefer  # type: ignore[operator]
+            return any((node.name, *a) in self.prefer for a in product(*universe.arguments(node, env)))  # type: ignore[operator]
         if isinstance(node, Not):
             return not self._fact(node.arg, env)
         if isinstance(node, Implies):

@@ -103,15 +103,16 @@ class Lookahead:
 
     def prim_truth(self, prim: Prim, env: Env) -> bool | None:
         universe = self.universe
-        denoted = universe.arguments(prim, env)
         kind = universe.kind(prim)
         if kind == CLASS_TEST:
-            return universe.passes(prim, denoted)
+            return universe.passes(prim, universe.arguments(prim, env))
+        args = universe.ground(prim, env)
+        if args is not None:
+            return self._read(Action(prim.name, args) if kind == ACTION else (prim.name, *args))
+        denoted = universe.arguments(prim, env)
         if kind == ACTION:
-            return kleene_or(self._read(Action(prim.name, args)) for args in product(*denoted))
-        if all(len(d) == 1 for d in denoted):
-            return self._read((prim.name, *(d[0] for d in denoted)))
-        return kleene_or(self._read((prim.name, *args)) for args in product(*denoted))
+            return kleene_or(self._read(Action(prim.name, a)) for a in product(*denoted))
+        return kleene_or(self._read((prim.name, *a)) for a in product(*denoted))
 
     def _read(self, key: Key) -> bool | None:
         truth = self.assignment.value.get(key)

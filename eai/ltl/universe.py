@@ -75,6 +75,20 @@ class Universe:
         """The objects each argument of ``prim`` may stand for: its binding in ``env``, else :meth:`denotes`."""
         return [(env[a],) if a in env else self.denotes(a) for a in prim.args]
 
+    def ground(self, prim: Prim, env: Mapping[str, str]) -> tuple[str, ...] | None:
+        """The objects ``prim``'s arguments stand for, when each stands for one
+        (the one element of each of :meth:`arguments`); else None."""
+        args = []
+        for name in prim.args:
+            obj = env.get(name)
+            if obj is None:
+                denoted = self.denotes(name)
+                if len(denoted) != 1:
+                    return None
+                obj = denoted[0]
+            args.append(obj)
+        return tuple(args)
+
     def passes(self, prim: Prim, arguments: list[tuple[str, ...]]) -> bool:
         """Whether the class test ``prim`` holds of an object its argument may stand for."""
         return any(self.class_of.get(obj) == prim.name for obj in arguments[0])

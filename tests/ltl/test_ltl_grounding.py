@@ -245,3 +245,12 @@ def test_the_look_ahead_decides_neither_which_options_nor_their_order(formula, p
     with patch.object(Lookahead, "viable", lambda self, work: True):
         plain = list(islice(options(formula, PAIR, prefer), 100))
     assert got == plain
+
+
+@given(st.lists(st.sampled_from(["cup.1", "chair.1", "chair", "cup", "nothing", "x"]), max_size=3),
+       st.dictionaries(st.sampled_from(["x", "chair", "nothing"]), st.sampled_from(["cup.1", "chair.2"])))
+def test_ground_arguments_are_the_one_object_each_argument_stands_for(args, env):
+    prim = Prim("P", tuple(args))
+    denoted = ROOM.arguments(prim, env)
+    single = all(len(objects) == 1 for objects in denoted)
+    assert ROOM.ground(prim, env) == (tuple(objects[0] for objects in denoted) if single else None)
