@@ -34,12 +34,21 @@ class TaskFileError(EaiError):
 
 
 def read_model(path: Path, model: type[BaseModel], task: str = "") -> Any:
+    """The file at ``path`` as a ``model``. pydantic-core parses valid files
+    straight from their bytes; a file it rejects is read again with
+    :mod:`json` and validated from Python, so every error reads as it did."""
     from pydantic import ValidationError
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise TaskFileError(path, task, "", "file not found") from None
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError:
+        pass
+    try:
+        data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise TaskFileError(path, task, "", f"not valid JSON ({exc})") from None
     try:
