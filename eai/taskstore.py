@@ -6,9 +6,11 @@ naming the file, the task and the field, and no task is returned.
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -24,6 +26,19 @@ if TYPE_CHECKING:  # the pydantic task-file models are imported when a file is r
     from pydantic import BaseModel
 
     from eai.taskfile import InitialState, ObjectSpec, Scene, SuiteFile
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection in the block (loading makes many objects
+    and no cycles: each collection would walk them all for nothing)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class TaskFileError(EaiError):
@@ -228,11 +243,12 @@ class DirectorySuite(TaskSuite):
         files = [(folder / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted) if task_id not in self._tasks]
         from eai.taskfile import TaskFile
 
-        parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
-        for (path, tf), (_, task_id) in zip(parsed, files):
-            if tf.id != task_id:
-                raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
-        built = [_Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
+        with collector_paused():
+            parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
+            for (path, tf), (_, task_id) in zip(parsed, files):
+                if tf.id != task_id:
+                    raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
+            built = [_Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
         self._tasks.update((task.id, task) for task in built)
         return [self._tasks[task_id] for task_id in wanted]
 
