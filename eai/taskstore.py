@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -166,20 +166,21 @@ class _Builder:
         removed = [atom for atom in dropped_relations | dropped_states if not kept(atom)]
         return specs, objs, SharedAtoms(base.atoms, removed, added_relations | added_states)
 
-    def literals(self, field: str, items: list[Any], known: Iterable[str]) -> tuple[Literal, ...]:
-        out = []
-        for i, item in enumerate(items):
-            positive = not (len(item) == 2 and item[0] == "not" and isinstance(item[1], list))
-            atom = tuple(item if positive else item[1])
-            self.check_row(f"{field}.{i}", list(atom), known, skip=1)
-            out.append(Literal(positive, atom))
-        return tuple(out)
+    def literals(self, field: str, items: list[Any], known: AbstractSet[str]) -> tuple[Literal, ...]:
+        out = tuple(Literal(False, tuple(item[1])) if len(item) == 2 and item[0] == "not" and isinstance(item[1], list)
+                    else Literal(True, tuple(item)) for item in items)
+        self.check_ids(field, [literal.atom for literal in out], known, skip=1)
+        return out
 
-    def check_ids(self, field: str, rows: list[list[str]], known: Iterable[str], skip: int) -> None:
-        for i, row in enumerate(rows):
-            self.check_row(f"{field}.{i}", row, known, skip)
+    def check_ids(self, field: str, rows: Sequence[Sequence[str]], known: AbstractSet[str], skip: int) -> None:
+        """Each row names known objects after its first ``skip`` items (and,
+        when ``skip``, is not empty). The field is checked as a whole; its rows
+        are walked for the first bad one only when there is one."""
+        if (skip and not all(rows)) or not {arg for row in rows for arg in row[skip:]} <= known:
+            for i, row in enumerate(rows):
+                self.check_row(f"{field}.{i}", row, known, skip)
 
-    def check_row(self, field: str, row: list[str], known: Iterable[str], skip: int) -> None:
+    def check_row(self, field: str, row: Sequence[str], known: AbstractSet[str], skip: int) -> None:
         if skip and not row:
             raise self.fail(field, "empty entry")
         for arg in row[skip:]:
