@@ -146,8 +146,10 @@ class _Builder:
             del objs[oid]
             gone.add(oid)
         for spec in initial.objects:
+            was = specs.get(spec.id)
             specs[spec.id] = spec
-            objs[spec.id] = _obj(spec)
+            if was is None or (was.class_name, was.properties) != (spec.class_name, spec.properties):
+                objs[spec.id] = _obj(spec)  # else the object it replaces (often the base's) is the same
         self.check_ids("initial.relations", initial.relations, specs.keys(), skip=1)
         added_relations = {tuple(rel) for rel in initial.relations}
         added_states = {(state, oid) for oid in {spec.id for spec in initial.objects} for state in specs[oid].states}
@@ -158,13 +160,11 @@ class _Builder:
             dropped_relations |= base.mentioning.get(oid, frozenset())
         replaced = gone | {spec.id for spec in initial.objects if spec.id in base.specs}
         dropped_states = {(state, oid) for oid in replaced for state in base.specs[oid].states}
-
-        def kept(atom: Atom) -> bool:
-            return ((atom in base.relations and atom not in dropped_relations) or atom in added_relations
-                    or (atom in base.states and atom not in dropped_states) or atom in added_states)
-
-        removed = [atom for atom in dropped_relations | dropped_states if not kept(atom)]
-        return specs, objs, SharedAtoms(base.atoms, removed, added_relations | added_states)
+        added = added_relations | added_states
+        removed = [atom for atom in dropped_relations | dropped_states  # unless kept as the other kind, or added
+                   if not ((atom in base.relations and atom not in dropped_relations) or atom in added
+                           or (atom in base.states and atom not in dropped_states))]
+        return specs, objs, SharedAtoms(base.atoms, removed, added)
 
     def literals(self, field: str, items: list[Any], known: AbstractSet[str]) -> tuple[Literal, ...]:
         out = tuple(Literal(False, tuple(item[1])) if len(item) == 2 and item[0] == "not" and isinstance(item[1], list)
