@@ -49,21 +49,26 @@ class TaskFileError(EaiError):
 
 
 def read_model(path: Path, model: type[BaseModel], task: str = "") -> Any:
-    """The file at ``path`` as a ``model``. pydantic-core parses valid files
-    straight from their bytes; a file it rejects is read again with
-    :mod:`json` and validated from Python, so every error reads as it did."""
+    """The file at ``path`` as a ``model``. pydantic-core parses a valid file
+    straight from its bytes; a file it rejects (or a missing one) is read
+    again by :func:`_read_with_json`, so every error reads as it did."""
     from pydantic import ValidationError
 
     try:
-        raw = path.read_bytes()
+        return model.model_validate_json(path.read_bytes())
+    except (FileNotFoundError, ValidationError):
+        return _read_with_json(path, model, task)
+
+
+def _read_with_json(path: Path, model: type[BaseModel], task: str = "") -> Any:
+    """The file at ``path`` as a ``model``, read by :mod:`json` and validated
+    from Python; a bad file raises a one-line :class:`TaskFileError`."""
+    from pydantic import ValidationError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise TaskFileError(path, task, "", "file not found") from None
-    try:
-        return model.model_validate_json(raw)
-    except ValidationError:
-        pass
-    try:
-        data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise TaskFileError(path, task, "", f"not valid JSON ({exc})") from None
     try:
