@@ -13,11 +13,11 @@ from eai.taskstore import TaskFileError, _read_with_json, build_task, read_model
 from eai.world import Literal
 from tests.helpers import ROOT
 
-TASK = json.loads((ROOT / "tasks" / "behavior" / "tasks" / "cleaning_bathtub_0_Pomaria_0_int_0_2021-09-10_16-22-10.json")
-                  .read_text())
-json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-                           max_leaves=8)
+BATHTUB = "cleaning_bathtub_0_Pomaria_0_int_0_2021-09-10_16-22-10"
+TASK = json.loads((ROOT / "tasks" / "behavior" / "tasks" / f"{BATHTUB}.json").read_text())
+scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5)
+json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
 
 
 def outcome(read, path):
