@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the pydantic task-file models are imported when a file is r
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def _collector_paused() -> Iterator[None]:
     """No cyclic garbage collection in the block (loading makes many objects
     and no cycles: each collection would walk them all for nothing)."""
     enabled = gc.isenabled()
@@ -249,7 +249,7 @@ class DirectorySuite(TaskSuite):
         files = [(folder / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted) if task_id not in self._tasks]
         from eai.taskfile import TaskFile
 
-        with collector_paused():
+        with _collector_paused():
             parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
             for (path, tf), (_, task_id) in zip(parsed, files):
                 if tf.id != task_id:
