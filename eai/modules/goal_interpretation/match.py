@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from eai.modules.goal_interpretation.resolve import ACTION, KINDS, RELATION, STATE, Prediction
 from eai.pddl.logic_form import Counts, total
@@ -50,7 +51,7 @@ class Scored:
     pairs: dict[str, dict[int, int]]
     repeats: dict[str, frozenset[int]]
 
-    @property
+    @cached_property
     def overall(self) -> Counts:
         return total(self.counts.values())
 
