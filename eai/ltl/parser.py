@@ -70,6 +70,8 @@ _KIND = {**{word: word for word in KEYWORDS}, **{mark: mark for mark in "(),."}}
 _OPERAND = frozenset({NAME, "(", "not", "forall", "exists", "forn"})  # what may start a formula
 _AFTER_OPERAND = frozenset({"and", "or", "implies", "then"})  # what may follow one, besides its closer
 _SHOWN = {NAME: "a name", INT: "a number", END: "end of input"}
+_ONE = {kind: frozenset({kind}) for kind in (NAME, INT, END, "(", ")", ".")}  # one expected kind
+_NAME_OR_CLOSE, _NAME_OR_DOT, _COMMA_OR_CLOSE = frozenset({NAME, ")"}), frozenset({NAME, "."}), frozenset({",", ")"})
 
 
 def _kind(token: str) -> str:
@@ -91,9 +93,6 @@ class _Parser:
         self.kinds = [_kind(token) for token in self.tokens[:-1]] + [END]
         self.at = 0
 
-    def kind(self) -> str:
-        return self.kinds[self.at]
-
     def take(self, expected: frozenset[str] | set[str]) -> str:
         """The next token's text, if its kind is ``expected``; else a syntax error."""
         if self.kinds[self.at] not in expected:
@@ -114,12 +113,12 @@ class _Parser:
     def formula(self, closer: str, depth: int) -> Formula:
         """then_f, then the ``closer`` token."""
         result = self.chain("then", Then, self.implies, closer, depth)
-        self.take({closer})
+        self.take(_ONE[closer])
         return result
 
     def implies(self, closer: str, depth: int) -> Formula:
         sides = [self.disjunction(closer, depth)]
-        while self.kind() == "implies":
+        while self.kinds[self.at] == "implies":
             self.at += 1
             sides.append(self.disjunction(closer, depth))
         result = sides.pop()
@@ -137,7 +136,7 @@ class _Parser:
               depth: int) -> Formula:
         """Operands joined by ``operator``: the operand alone, or one n-ary ``node`` of them all."""
         items = [operand(closer, depth)]
-        while self.kind() == operator:
+        while self.kinds[self.at] == operator:
             self.at += 1
             items.append(operand(closer, depth))
         return items[0] if len(items) == 1 else node(tuple(items))
@@ -145,18 +144,19 @@ class _Parser:
     def negation(self, closer: str, depth: int) -> Formula:
         """not_f; the token after it must continue a formula or be ``closer``."""
         negations = 0
-        while self.kind() == "not":
+        while self.kinds[self.at] == "not":
             self.at += 1
             negations += 1
         result = self.atom(depth)
         for _ in range(negations):
             result = Not(result)
-        if self.kind() not in _AFTER_OPERAND and self.kind() != closer:
+        follower = self.kinds[self.at]
+        if follower not in _AFTER_OPERAND and follower != closer:
             raise self.error(_AFTER_OPERAND | {closer})
         return result
 
     def atom(self, depth: int) -> Formula:
-        kind = self.kind()
+        kind = self.kinds[self.at]
         if kind != NAME and kind in _OPERAND and depth == MAX_DEPTH:  # it would open one more parenthesis
             raise self.error(set(), (f"at most {MAX_DEPTH} nested parentheses",))
         name = self.take(_OPERAND)
@@ -166,14 +166,14 @@ class _Parser:
             return self.formula(")", depth + 1)
         count = 0
         if kind == "forn":
-            count = int(self.take({INT}))
-            variable = self.take({NAME, "."})
+            count = int(self.take(_ONE[INT]))
+            variable = self.take(_NAME_OR_DOT)
             if variable == ".":
-                variable = self.take({NAME})
+                variable = self.take(_ONE[NAME])
         else:
-            variable = self.take({NAME})
-        self.take({"."})
-        self.take({"("})
+            variable = self.take(_ONE[NAME])
+        self.take(_ONE["."])
+        self.take(_ONE["("])
         body = self.formula(")", depth + 1)
         if kind == "forall":
             return Forall(variable, body)
@@ -181,12 +181,12 @@ class _Parser:
 
     def prim(self, name: str) -> Prim:
         """The rest of ``NAME(arg, ...)``."""
-        self.take({"("})
-        if self.take({NAME, ")"}) == ")":
+        self.take(_ONE["("])
+        if self.take(_NAME_OR_CLOSE) == ")":
             return Prim(name)
         args = [self.tokens[self.at - 1]]
-        while self.take({",", ")"}) == ",":
-            args.append(self.take({NAME}))
+        while self.take(_COMMA_OR_CLOSE) == ",":
+            args.append(self.take(_ONE[NAME]))
         return Prim(name, tuple(args))
 
 
