@@ -10,8 +10,9 @@ A chain of one operator without parentheses is one n-ary node
 The language is the LALR(1) grammar ``GRAMMAR`` (the paper's, appendix C.3,
 less its reduce/reduce conflict: ``stmt`` derives a bare ``primitive_stmt``
 both directly and through ``then_stmt``). It is read here by recursive
-descent, one method per level: lark's LALR parser of it took about 0.3 ms
-per BEHAVIOR goal and 45 ms to build its tables in every process. Tests
+descent, with precedence climbing for the binary operators: lark's LALR
+parser of it took about 0.3 ms per BEHAVIOR goal and 45 ms to build its
+tables in every process. Tests
 check on generated text that lark's parser of ``GRAMMAR`` and this one give
 the same formulas and fail at the same places. Keywords are reserved
 everywhere, not only where the parser expects them. Parentheses nest at most
@@ -21,8 +22,6 @@ everywhere, not only where the parser expects them. Parentheses nest at most
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-
 from eai.ltl.syntax import (
     KEYWORDS,
     And,
@@ -71,6 +70,8 @@ _OPERAND = frozenset({NAME, "(", "not", "forall", "exists", "forn"})  # what may
 _AFTER_OPERAND = frozenset({"and", "or", "implies", "then"})  # what may follow one, besides its closer
 _SHOWN = {NAME: "a name", INT: "a number", END: "end of input"}
 _ONE = {kind: frozenset({kind}) for kind in (NAME, INT, END, "(", ")", ".")}  # one expected kind
+_LEVEL = {"then": 0, "implies": 1, "or": 2, "and": 3}  # how tightly each binary operator binds
+_NODE = {"then": Then, "or": Or, "and": And}
 _NAME_OR_CLOSE, _NAME_OR_DOT, _COMMA_OR_CLOSE = frozenset({NAME, ")"}), frozenset({NAME, "."}), frozenset({",", ")"})
 
 
@@ -112,34 +113,30 @@ class _Parser:
 
     def formula(self, closer: str, depth: int) -> Formula:
         """then_f, then the ``closer`` token."""
-        result = self.chain("then", Then, self.implies, closer, depth)
+        result = self.binary(closer, depth, 0)
         self.take(_ONE[closer])
         return result
 
-    def implies(self, closer: str, depth: int) -> Formula:
-        sides = [self.disjunction(closer, depth)]
-        while self.kinds[self.at] == "implies":
-            self.at += 1
-            sides.append(self.disjunction(closer, depth))
-        result = sides.pop()
-        while sides:  # right associative
-            result = Implies(sides.pop(), result)
-        return result
-
-    def disjunction(self, closer: str, depth: int) -> Formula:
-        return self.chain("or", Or, self.conjunction, closer, depth)
-
-    def conjunction(self, closer: str, depth: int) -> Formula:
-        return self.chain("and", And, self.negation, closer, depth)
-
-    def chain(self, operator: str, node: type, operand: Callable[[str, int], Formula], closer: str,
-              depth: int) -> Formula:
-        """Operands joined by ``operator``: the operand alone, or one n-ary ``node`` of them all."""
-        items = [operand(closer, depth)]
-        while self.kinds[self.at] == operator:
-            self.at += 1
-            items.append(operand(closer, depth))
-        return items[0] if len(items) == 1 else node(tuple(items))
+    def binary(self, closer: str, depth: int, floor: int) -> Formula:
+        """The operands and operators that bind at least as tightly as
+        ``floor`` (precedence climbing): each chain of ``and``, ``or`` or
+        ``then`` is one n-ary node, ``implies`` takes its right side at its
+        own level (right associative)."""
+        result = self.negation(closer, depth)
+        while True:
+            operator = self.kinds[self.at]
+            level = _LEVEL.get(operator, -1)
+            if level < floor:
+                return result
+            if operator == "implies":
+                self.at += 1
+                result = Implies(result, self.binary(closer, depth, level))
+                continue
+            items = [result]
+            while self.kinds[self.at] == operator:
+                self.at += 1
+                items.append(self.binary(closer, depth, level + 1))
+            result = _NODE[operator](tuple(items))
 
     def negation(self, closer: str, depth: int) -> Formula:
         """not_f; the token after it must continue a formula or be ``closer``."""
