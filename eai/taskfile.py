@@ -8,7 +8,7 @@ one ``tasks/<id>.json`` per task. Atoms are written as lists
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
@@ -17,7 +17,9 @@ from eai.collaboration.spec import EvaluationSpec
 FORMAT_VERSION = 1
 
 AtomList = list[str]
-LiteralList = Union[list[str], tuple[Literal["not"], list[str]]]
+# the first that fits: an atom, else a negated one (pydantic's default "smart"
+# union would try both strictly first, twice the time for the same result)
+LiteralList = Annotated[Union[list[str], tuple[Literal["not"], list[str]]], Field(union_mode="left_to_right")]
 
 
 class Strict(BaseModel):

@@ -6,9 +6,11 @@ naming the file, the task and the field, and no task is returned.
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -26,6 +28,19 @@ if TYPE_CHECKING:  # the pydantic task-file models are imported when a file is r
     from eai.taskfile import InitialState, ObjectSpec, Scene, SuiteFile
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection in the block (loading makes many objects
+    and no cycles: each collection would walk them all for nothing)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class TaskFileError(EaiError):
     def __init__(self, file: Path, task: str, field: str, message: str) -> None:
         where = f"task {task!r}, " if task else ""
@@ -34,6 +49,20 @@ class TaskFileError(EaiError):
 
 
 def read_model(path: Path, model: type[BaseModel], task: str = "") -> Any:
+    """The file at ``path`` as a ``model``. pydantic-core parses a valid file
+    straight from its bytes; a file it rejects (or a missing one) is read
+    again by :func:`_read_with_json`, so every error reads as it did."""
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate_json(path.read_bytes())
+    except (FileNotFoundError, ValidationError):
+        return _read_with_json(path, model, task)
+
+
+def _read_with_json(path: Path, model: type[BaseModel], task: str = "") -> Any:
+    """The file at ``path`` as a ``model``, read by :mod:`json` and validated
+    from Python; a bad file raises a one-line :class:`TaskFileError`."""
     from pydantic import ValidationError
 
     try:
@@ -122,8 +151,10 @@ class _Builder:
             del objs[oid]
             gone.add(oid)
         for spec in initial.objects:
+            was = specs.get(spec.id)
             specs[spec.id] = spec
-            objs[spec.id] = _obj(spec)
+            if was is None or (was.class_name, was.properties) != (spec.class_name, spec.properties):
+                objs[spec.id] = _obj(spec)  # else the object it replaces (often the base's) is the same
         self.check_ids("initial.relations", initial.relations, specs.keys(), skip=1)
         added_relations = {tuple(rel) for rel in initial.relations}
         added_states = {(state, oid) for oid in {spec.id for spec in initial.objects} for state in specs[oid].states}
@@ -134,28 +165,27 @@ class _Builder:
             dropped_relations |= base.mentioning.get(oid, frozenset())
         replaced = gone | {spec.id for spec in initial.objects if spec.id in base.specs}
         dropped_states = {(state, oid) for oid in replaced for state in base.specs[oid].states}
+        added = added_relations | added_states
+        removed = [atom for atom in dropped_relations | dropped_states  # unless kept as the other kind, or added
+                   if not ((atom in base.relations and atom not in dropped_relations) or atom in added
+                           or (atom in base.states and atom not in dropped_states))]
+        return specs, objs, SharedAtoms(base.atoms, removed, added)
 
-        def kept(atom: Atom) -> bool:
-            return ((atom in base.relations and atom not in dropped_relations) or atom in added_relations
-                    or (atom in base.states and atom not in dropped_states) or atom in added_states)
+    def literals(self, field: str, items: list[Any], known: AbstractSet[str]) -> tuple[Literal, ...]:
+        out = tuple(Literal(False, tuple(item[1])) if len(item) == 2 and item[0] == "not" and isinstance(item[1], list)
+                    else Literal(True, tuple(item)) for item in items)
+        self.check_ids(field, [literal.atom for literal in out], known, skip=1)
+        return out
 
-        removed = [atom for atom in dropped_relations | dropped_states if not kept(atom)]
-        return specs, objs, SharedAtoms(base.atoms, removed, added_relations | added_states)
+    def check_ids(self, field: str, rows: Sequence[Sequence[str]], known: AbstractSet[str], skip: int) -> None:
+        """Each row names known objects after its first ``skip`` items (and,
+        when ``skip``, is not empty). The field is checked as a whole; its rows
+        are walked for the first bad one only when there is one."""
+        if (skip and not all(rows)) or not {arg for row in rows for arg in row[skip:]} <= known:
+            for i, row in enumerate(rows):
+                self.check_row(f"{field}.{i}", row, known, skip)
 
-    def literals(self, field: str, items: list[Any], known: Iterable[str]) -> tuple[Literal, ...]:
-        out = []
-        for i, item in enumerate(items):
-            positive = not (len(item) == 2 and item[0] == "not" and isinstance(item[1], list))
-            atom = tuple(item if positive else item[1])
-            self.check_row(f"{field}.{i}", list(atom), known, skip=1)
-            out.append(Literal(positive, atom))
-        return tuple(out)
-
-    def check_ids(self, field: str, rows: list[list[str]], known: Iterable[str], skip: int) -> None:
-        for i, row in enumerate(rows):
-            self.check_row(f"{field}.{i}", row, known, skip)
-
-    def check_row(self, field: str, row: list[str], known: Iterable[str], skip: int) -> None:
+    def check_row(self, field: str, row: Sequence[str], known: AbstractSet[str], skip: int) -> None:
         if skip and not row:
             raise self.fail(field, "empty entry")
         for arg in row[skip:]:
@@ -219,11 +249,12 @@ class DirectorySuite(TaskSuite):
         files = [(folder / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted) if task_id not in self._tasks]
         from eai.taskfile import TaskFile
 
-        parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
-        for (path, tf), (_, task_id) in zip(parsed, files):
-            if tf.id != task_id:
-                raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
-        built = [_Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
+        with _collector_paused():
+            parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
+            for (path, tf), (_, task_id) in zip(parsed, files):
+                if tf.id != task_id:
+                    raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
+            built = [_Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
         self._tasks.update((task.id, task) for task in built)
         return [self._tasks[task_id] for task_id in wanted]
 

@@ -1,5 +1,6 @@
 """The real task suites in tasks/: counts of the paper's Table 2, and loading errors."""
 
+import gc
 import json
 import shutil
 
@@ -112,6 +113,22 @@ def test_a_corrupt_task_file_names_file_task_and_field(copied_tasks, edit, field
     result = run_eai("tasks", "list", "virtualhome", env={TASKS_ENV: str(copied_tasks)})
     assert result.returncode == 2 and "27_2.json" in result.stderr and "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_loading_leaves_the_garbage_collector_as_it_found_it(copied_tasks, enabled):
+    behavior = suite("behavior")
+    first = behavior.ids()[0]
+    (copied_tasks / "behavior" / "tasks" / f"{first}.json").write_text("{not json")
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        assert len(behavior.load(behavior.ids()[1:])) == 99 and gc.isenabled() is enabled
+        with pytest.raises(TaskFileError):
+            behavior.load()
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 @pytest.mark.slow

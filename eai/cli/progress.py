@@ -5,11 +5,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from typing import TYPE_CHECKING
 
 from eai.cli.output import console, say
-from eai.api import Progress as Update
+
+if TYPE_CHECKING:
+    from eai.api import Progress as Update
 
 EVERY = 60.0  # seconds between two lines of one unit without a terminal
 
@@ -38,6 +39,8 @@ def shown(quiet: bool) -> Iterator[Update]:
     elif not console.is_terminal:
         yield Lines(say)
     else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("{task.fields[errors]} failed calls"), TimeRemainingColumn(), console=console) as progress:
             bars: dict[str, int] = {}
@@ -48,3 +51,18 @@ def shown(quiet: bool) -> Iterator[Update]:
                 progress.update(bars[label], completed=done, total=total, errors=errors)
 
             yield update
+
+
+@contextmanager
+def counted(description: str, quiet: bool) -> Iterator[Callable[[int, int], None]]:
+    """A bar of tasks done out of a total, on a terminal while the work lasts;
+    nothing when ``quiet`` or elsewhere (rich is imported only to draw it)."""
+    if quiet or not console.is_terminal:
+        yield lambda done, total: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True) as progress:
+        bar = progress.add_task(description, total=None)
+        yield lambda done, total: progress.update(bar, completed=done, total=total)

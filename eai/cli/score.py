@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
-from eai.cli.output import console, print_json, say
+from eai.cli.output import print_json, say
+from eai.cli.progress import counted
 from eai.exceptions import EaiError
 from eai.executors import LOCAL, executor as executor_named
 from eai.modules import MODULES
@@ -66,10 +66,7 @@ def score_command(
     options |= {"sensitivity": sensitivity, "workers": workers}
     if planner:
         options["planner"] = planner
-    with Progress(TextColumn("scoring {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=quiet or not console.is_terminal, transient=True) as progress:
-        bar = progress.add_task(f"{suite}/{module}", total=None)
-        shown = lambda done, total: progress.update(bar, completed=done, total=total)  # noqa: E731
+    with counted(f"scoring {suite}/{module}", quiet) as shown:
         if share:
             result = score(get_plugins(), suite, module, answers, options, shown, strict=strict, shard=share)
         else:

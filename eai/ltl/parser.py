@@ -10,8 +10,9 @@ A chain of one operator without parentheses is one n-ary node
 The language is the LALR(1) grammar ``GRAMMAR`` (the paper's, appendix C.3,
 less its reduce/reduce conflict: ``stmt`` derives a bare ``primitive_stmt``
 both directly and through ``then_stmt``). It is read here by recursive
-descent, one method per level: lark's LALR parser of it took about 0.3 ms
-per BEHAVIOR goal and 45 ms to build its tables in every process. Tests
+descent, with precedence climbing for the binary operators: lark's LALR
+parser of it took about 0.3 ms per BEHAVIOR goal and 45 ms to build its
+tables in every process. Tests
 check on generated text that lark's parser of ``GRAMMAR`` and this one give
 the same formulas and fail at the same places. Keywords are reserved
 everywhere, not only where the parser expects them. Parentheses nest at most
@@ -21,8 +22,6 @@ everywhere, not only where the parser expects them. Parentheses nest at most
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-
 from eai.ltl.syntax import (
     KEYWORDS,
     And,
@@ -70,6 +69,10 @@ _KIND = {**{word: word for word in KEYWORDS}, **{mark: mark for mark in "(),."}}
 _OPERAND = frozenset({NAME, "(", "not", "forall", "exists", "forn"})  # what may start a formula
 _AFTER_OPERAND = frozenset({"and", "or", "implies", "then"})  # what may follow one, besides its closer
 _SHOWN = {NAME: "a name", INT: "a number", END: "end of input"}
+_ONE = {kind: frozenset({kind}) for kind in (NAME, INT, END, "(", ")", ".")}  # one expected kind
+_LEVEL = {"then": 0, "implies": 1, "or": 2, "and": 3}  # how tightly each binary operator binds
+_NODE = {"then": Then, "or": Or, "and": And}
+_NAME_OR_CLOSE, _NAME_OR_DOT, _COMMA_OR_CLOSE = frozenset({NAME, ")"}), frozenset({NAME, "."}), frozenset({",", ")"})
 
 
 def _kind(token: str) -> str:
@@ -91,9 +94,6 @@ class _Parser:
         self.kinds = [_kind(token) for token in self.tokens[:-1]] + [END]
         self.at = 0
 
-    def kind(self) -> str:
-        return self.kinds[self.at]
-
     def take(self, expected: frozenset[str] | set[str]) -> str:
         """The next token's text, if its kind is ``expected``; else a syntax error."""
         if self.kinds[self.at] not in expected:
@@ -113,50 +113,47 @@ class _Parser:
 
     def formula(self, closer: str, depth: int) -> Formula:
         """then_f, then the ``closer`` token."""
-        result = self.chain("then", Then, self.implies, closer, depth)
-        self.take({closer})
+        result = self.binary(closer, depth, 0)
+        self.take(_ONE[closer])
         return result
 
-    def implies(self, closer: str, depth: int) -> Formula:
-        sides = [self.disjunction(closer, depth)]
-        while self.kind() == "implies":
-            self.at += 1
-            sides.append(self.disjunction(closer, depth))
-        result = sides.pop()
-        while sides:  # right associative
-            result = Implies(sides.pop(), result)
-        return result
-
-    def disjunction(self, closer: str, depth: int) -> Formula:
-        return self.chain("or", Or, self.conjunction, closer, depth)
-
-    def conjunction(self, closer: str, depth: int) -> Formula:
-        return self.chain("and", And, self.negation, closer, depth)
-
-    def chain(self, operator: str, node: type, operand: Callable[[str, int], Formula], closer: str,
-              depth: int) -> Formula:
-        """Operands joined by ``operator``: the operand alone, or one n-ary ``node`` of them all."""
-        items = [operand(closer, depth)]
-        while self.kind() == operator:
-            self.at += 1
-            items.append(operand(closer, depth))
-        return items[0] if len(items) == 1 else node(tuple(items))
+    def binary(self, closer: str, depth: int, floor: int) -> Formula:
+        """The operands and operators that bind at least as tightly as
+        ``floor`` (precedence climbing): each chain of ``and``, ``or`` or
+        ``then`` is one n-ary node, ``implies`` takes its right side at its
+        own level (right associative)."""
+        result = self.negation(closer, depth)
+        while True:
+            operator = self.kinds[self.at]
+            level = _LEVEL.get(operator, -1)
+            if level < floor:
+                return result
+            if operator == "implies":
+                self.at += 1
+                result = Implies(result, self.binary(closer, depth, level))
+                continue
+            items = [result]
+            while self.kinds[self.at] == operator:
+                self.at += 1
+                items.append(self.binary(closer, depth, level + 1))
+            result = _NODE[operator](tuple(items))
 
     def negation(self, closer: str, depth: int) -> Formula:
         """not_f; the token after it must continue a formula or be ``closer``."""
         negations = 0
-        while self.kind() == "not":
+        while self.kinds[self.at] == "not":
             self.at += 1
             negations += 1
         result = self.atom(depth)
         for _ in range(negations):
             result = Not(result)
-        if self.kind() not in _AFTER_OPERAND and self.kind() != closer:
+        follower = self.kinds[self.at]
+        if follower not in _AFTER_OPERAND and follower != closer:
             raise self.error(_AFTER_OPERAND | {closer})
         return result
 
     def atom(self, depth: int) -> Formula:
-        kind = self.kind()
+        kind = self.kinds[self.at]
         if kind != NAME and kind in _OPERAND and depth == MAX_DEPTH:  # it would open one more parenthesis
             raise self.error(set(), (f"at most {MAX_DEPTH} nested parentheses",))
         name = self.take(_OPERAND)
@@ -166,14 +163,14 @@ class _Parser:
             return self.formula(")", depth + 1)
         count = 0
         if kind == "forn":
-            count = int(self.take({INT}))
-            variable = self.take({NAME, "."})
+            count = int(self.take(_ONE[INT]))
+            variable = self.take(_NAME_OR_DOT)
             if variable == ".":
-                variable = self.take({NAME})
+                variable = self.take(_ONE[NAME])
         else:
-            variable = self.take({NAME})
-        self.take({"."})
-        self.take({"("})
+            variable = self.take(_ONE[NAME])
+        self.take(_ONE["."])
+        self.take(_ONE["("])
         body = self.formula(")", depth + 1)
         if kind == "forall":
             return Forall(variable, body)
@@ -181,12 +178,12 @@ class _Parser:
 
     def prim(self, name: str) -> Prim:
         """The rest of ``NAME(arg, ...)``."""
-        self.take({"("})
-        if self.take({NAME, ")"}) == ")":
+        self.take(_ONE["("])
+        if self.take(_NAME_OR_CLOSE) == ")":
             return Prim(name)
         args = [self.tokens[self.at - 1]]
-        while self.take({",", ")"}) == ",":
-            args.append(self.take({NAME}))
+        while self.take(_COMMA_OR_CLOSE) == ",":
+            args.append(self.take(_ONE[NAME]))
         return Prim(name, tuple(args))
 
 

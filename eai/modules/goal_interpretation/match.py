@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from eai.modules.goal_interpretation.resolve import ACTION, KINDS, RELATION, STATE, Prediction
 from eai.pddl.logic_form import Counts, total
@@ -50,7 +51,7 @@ class Scored:
     pairs: dict[str, dict[int, int]]
     repeats: dict[str, frozenset[int]]
 
-    @property
+    @cached_property
     def overall(self) -> Counts:
         return total(self.counts.values())
 
@@ -60,10 +61,22 @@ def score(predictions: dict[str, list[Prediction]], gold: Gold) -> Scored:
     for kind in KINDS:
         goals = gold.of(kind)
         mine = predictions.get(kind, [])
-        pairs[kind] = max_matching([[j for j, g in enumerate(goals) if p.fits(g)] for p in mine])
+        pairs[kind] = max_matching(_fitting(mine, goals) if kind != ACTION else
+                                   [[j for j, g in enumerate(goals) if p.fits(g)] for p in mine])
         repeats[kind] = unmatched_repeats(mine, pairs[kind])
         counts[kind] = Counts(len(pairs[kind]), len(mine) - len(repeats[kind]), len(goals))
     return Scored(gold, counts, pairs, repeats)
+
+
+def _fitting(predictions: Sequence[Prediction], goals: Sequence[Literal]) -> list[list[int]]:
+    """Per prediction, the indices of the gold literals it fits, in order;
+    only the literals of its sign, predicate and (a candidate for) first object are tried."""
+    heads: dict[tuple[bool, str, str], list[int]] = {}
+    for j, (positive, atom) in enumerate(goals):
+        if len(atom) > 1:
+            heads.setdefault((positive, *atom[:2]), []).append(j)
+    return [sorted(j for first in set(p.candidates[0]) for j in heads.get((p.positive, p.predicate, first), ())
+                   if p.fits(goals[j])) if p.candidates and not p.problem else [] for p in predictions]
 
 
 def unmatched_repeats(predictions: Sequence[Prediction], matched: dict[int, int]) -> frozenset[int]:
