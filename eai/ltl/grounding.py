@@ -366,7 +366,8 @@ class _Search:
             args = universe.ground(node, env)
             if args is not None:
                 return (node.name, *args) in self.prefer  # type: ignore[operator]
-            return any((node.name, *a) in self.prefer for a in product(*universe.arguments(node, env)))  # type: ignore[operator]
+            atoms = ((node.name, *a) for a in product(*universe.arguments(node, env)))
+            return any(atom in self.prefer for atom in atoms)  # type: ignore[operator]
         if isinstance(node, Not):
             return not self._fact(node.arg, env)
         if isinstance(node, Implies):

@@ -235,9 +235,11 @@ def test_arbitrary_formulas_ground_without_errors(formula):
         assert isinstance(option, GoalOption)
 
 
+conjunctions = st.lists(closed_formulas, min_size=2, max_size=3).map(lambda parts: And(tuple(parts)))
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(closed_formulas, min_size=1, max_size=3).map(lambda parts: And(tuple(parts)) if len(parts) > 1 else parts[0]),
-       st.none() | st.sets(st.sampled_from(ATOMS)))
+@given(closed_formulas | conjunctions, st.none() | st.sets(st.sampled_from(ATOMS)))
 def test_the_look_ahead_decides_neither_which_options_nor_their_order(formula, preferred):
     # The plain search (the look-ahead never prunes) is the reference; pruning, deferred or not, only saves work.
     prefer = None if preferred is None else AtomIndex().state(preferred)
