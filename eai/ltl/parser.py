@@ -22,6 +22,7 @@ everywhere, not only where the parser expects them. Parentheses nest at most
 from __future__ import annotations
 
 import re
+import string
 from eai.ltl.syntax import (
     KEYWORDS,
     And,
@@ -66,6 +67,8 @@ NAME, INT, END, BAD = "NAME", "INT", "$END", "?"  # token kinds besides keywords
 # each token after its spaces; a character no token starts with is a token of its own (BAD)
 _TOKEN = re.compile(r"[ \t\f\r\n]*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)*|[0-9]+|[^ \t\f\r\n])")
 _KIND = {**{word: word for word in KEYWORDS}, **{mark: mark for mark in "(),."}}
+# a token that is not a keyword or a mark is a name or a number by its first character, else BAD
+_BY_FIRST = {**dict.fromkeys(string.ascii_letters + "_", NAME), **dict.fromkeys(string.digits, INT)}
 _OPERAND = frozenset({NAME, "(", "not", "forall", "exists", "forn"})  # what may start a formula
 _AFTER_OPERAND = frozenset({"and", "or", "implies", "then"})  # what may follow one, besides its closer
 _SHOWN = {NAME: "a name", INT: "a number", END: "end of input"}
@@ -75,15 +78,6 @@ _NODE = {"then": Then, "or": Or, "and": And}
 _NAME_OR_CLOSE, _NAME_OR_DOT, _COMMA_OR_CLOSE = frozenset({NAME, ")"}), frozenset({NAME, "."}), frozenset({",", ")"})
 
 
-def _kind(token: str) -> str:
-    if token in _KIND:
-        return _KIND[token]
-    first = token[0]
-    if first == "_" or "A" <= first <= "Z" or "a" <= first <= "z":
-        return NAME
-    return INT if "0" <= first <= "9" else BAD
-
-
 class _Parser:
     """Recursive descent over the tokens of one text; ``closer`` is the token
     that ends the formula being read (``)`` or the end of input)."""
@@ -91,7 +85,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tokens = _TOKEN.findall(text) + [""]
-        self.kinds = [_kind(token) for token in self.tokens[:-1]] + [END]
+        self.kinds = [_KIND.get(token) or _BY_FIRST.get(token[0], BAD) for token in self.tokens[:-1]] + [END]
         self.at = 0
 
     def take(self, expected: frozenset[str] | set[str]) -> str:
