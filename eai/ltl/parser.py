@@ -12,17 +12,17 @@ less its reduce/reduce conflict: ``stmt`` derives a bare ``primitive_stmt``
 both directly and through ``then_stmt``). It is read here by recursive
 descent, with precedence climbing for the binary operators: lark's LALR
 parser of it took about 0.3 ms per BEHAVIOR goal and 45 ms to build its
-tables in every process. Tests
-check on generated text that lark's parser of ``GRAMMAR`` and this one give
-the same formulas and fail at the same places. Keywords are reserved
-everywhere, not only where the parser expects them. Parentheses nest at most
-``MAX_DEPTH`` deep.
+tables in every process. Tests check on generated text that lark's parser of
+``GRAMMAR`` and this one give the same formulas and fail at the same places.
+Keywords are reserved everywhere, not only where the parser expects them.
+Parentheses nest at most ``MAX_DEPTH`` deep.
 """
 
 from __future__ import annotations
 
 import re
 import string
+
 from eai.ltl.syntax import (
     KEYWORDS,
     And,
