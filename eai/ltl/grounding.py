@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from itertools import chain, combinations, product
 
 from eai.ltl.assignment import Assignment, Key, Mark
-from eai.ltl.lookahead import Env, Item, Lookahead, Work
+from eai.ltl.lookahead import Env, Item, Lookahead, Scopes, Work
 from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import ACTION, CLASS_TEST, STATE, Universe
 from eai.world.actions import Action
@@ -152,8 +152,8 @@ class _Search:
         self.universe = universe
         self.prefer = prefer
         self.now = Assignment()
-        self.lookahead = Lookahead(universe, self.now, self._scope)
-        self.scopes: dict[int, tuple[Formula, tuple[str, ...], Formula]] = {}
+        self.scope = Scopes(universe)  # shared with the look-ahead, which must not hold the search (no cycle)
+        self.lookahead = Lookahead(universe, self.now, self.scope)
         self.facts: dict[tuple[int, tuple[tuple[str, str], ...]], bool] = {}  # _fact, per node and bindings
 
     def run(self, root: Formula) -> Iterator[GoalOption]:
@@ -270,7 +270,7 @@ class _Search:
         if isinstance(node, (And, Or)):
             parts = [(arg, env, positive, unlisted) for arg in node.args]
         else:
-            parts = [(body, inner, positive, unlisted) for body, inner in self._scope(node, env)]
+            parts = [(body, inner, positive, unlisted) for body, inner in self.scope(node, env)]
         if isinstance(node, (And, Forall)) == positive:
             return parts
         alternatives = [[part] for part in parts]
@@ -302,13 +302,6 @@ class _Search:
             self.now.list_literal(positive, atom)
         return []
 
-    def _scope(self, node: Forall | Exists | ForN, env: Env) -> list[tuple[Formula, Env]]:
-        got = self.scopes.get(id(node))
-        if got is None:
-            got = self.scopes[id(node)] = (node, *self.universe.scope(node.var, node.body, not isinstance(node, Forall)))
-        _, domain, body = got
-        return [(body, {**env, node.var: obj}) for obj in domain]
-
     def _counts(self, node: ForN, env: Env, positive: bool, unlisted: bool) -> Iterator[list[Item]]:
         """Alternatives for ``forn`` (positive) or ``not forn`` (negative), in preferred order.
 
@@ -318,7 +311,7 @@ class _Search:
         picked objects all satisfy the body there come first (so sorting the
         lazily made alternatives is never needed).
         """
-        bodies = self._scope(node, env)
+        bodies = self.scope(node, env)
         everyone = range(len(bodies))
         # one item per object and sign, shared by the alternatives (so their truths are remembered across them)
         holding = [(*body, True, unlisted) for body in bodies]
@@ -376,7 +369,7 @@ class _Search:
             return all(self._fact(arg, env) for arg in node.args)
         if isinstance(node, Or):
             return any(self._fact(arg, env) for arg in node.args)
-        truths = [self._fact(body, inner) for body, inner in self._scope(node, env)]
+        truths = [self._fact(body, inner) for body, inner in self.scope(node, env)]
         if isinstance(node, Forall):
             return all(truths)
         if isinstance(node, Exists):

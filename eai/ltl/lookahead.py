@@ -11,7 +11,7 @@ that stretch has been undone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import product
 from typing import Union
 
@@ -23,13 +23,28 @@ from eai.world.actions import Action
 Env = dict[str, str]
 Item = tuple[Formula, Env, bool, bool]  # node, bindings, asserted true?, negative literals unlisted?
 Work = Union[tuple[Item, "Work"], None]  # a linked list of pending items
-Scope = Callable[[Union[Forall, Exists, ForN], Env], list[tuple[Formula, Env]]]
+
+
+class Scopes:
+    """The bodies a quantifier's scope gives, with their bindings
+    (:meth:`Universe.scope`), worked out once per node."""
+
+    def __init__(self, universe: Universe) -> None:
+        self.universe = universe
+        self.known: dict[int, tuple[Formula, tuple[str, ...], Formula]] = {}  # by id(node): node, domain, body
+
+    def __call__(self, node: Forall | Exists | ForN, env: Env) -> list[tuple[Formula, Env]]:
+        got = self.known.get(id(node))
+        if got is None:
+            got = self.known[id(node)] = (node, *self.universe.scope(node.var, node.body, not isinstance(node, Forall)))
+        _, domain, body = got
+        return [(body, {**env, node.var: obj}) for obj in domain]
 
 
 class Lookahead:
     """Truth of pending items under ``assignment``, remembered per item."""
 
-    def __init__(self, universe: Universe, assignment: Assignment, scope: Scope) -> None:
+    def __init__(self, universe: Universe, assignment: Assignment, scope: Scopes) -> None:
         self.universe = universe
         self.assignment = assignment
         self.scope = scope

@@ -98,17 +98,19 @@ def max_matching(edges: Sequence[Sequence[int]]) -> dict[int, int]:
     ``edges[i]`` (augmenting paths, items and golds tried in order, so the
     result is the same on every run)."""
     owner: dict[int, int] = {}
-
-    def augment(item: int, seen: set[int]) -> bool:
-        for gold in edges[item]:
-            if gold not in seen:
-                seen.add(gold)
-                if gold not in owner or augment(owner[gold], seen):
-                    owner[gold] = item
-                    return True
-        return False
-
     for item in range(len(edges)):
         if edges[item]:
-            augment(item, set())
+            _augment(edges, owner, item, set())
     return {item: gold for gold, item in sorted(owner.items())}
+
+
+def _augment(edges: Sequence[Sequence[int]], owner: dict[int, int], item: int, seen: set[int]) -> bool:
+    """Match ``item``, moving earlier items along an augmenting path if need be
+    (a module function: a recursive closure would be a reference cycle)."""
+    for gold in edges[item]:
+        if gold not in seen:
+            seen.add(gold)
+            if gold not in owner or _augment(edges, owner, owner[gold], seen):
+                owner[gold] = item
+                return True
+    return False
