@@ -1,0 +1,89 @@
+"""What grounding BEHAVIOR's quantified goals costs goal interpretation, on the gold answers.
+
+    python benchmarks/gi_grounding.py [--runs 15]
+
+Scores the 100 gold answers in fresh processes, interleaved, two ways: as
+eai does (each task's LTL goal parsed, and a quantified one grounded into
+goal options, the first one preferred that the answer describes), and
+against each task's stored option alone (the annotation's literals: no
+parse, no option search), which is how the upstream evaluator scores this
+row. Prints the median CPU time of each way's work after start-up, measured
+as ``benchmarks/vs_upstream.py`` measures it, and its overall F1. The
+difference is what the grounding costs; benchmarks/README.md ("Where eai is
+slower") compares both with the upstream.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from eai.plugins import get_plugins
+from tests.modules.gi_answers import behavior_answer
+from timing import compile_eai
+
+# the same start-up, clock and options as vs_upstream.py's eai driver
+DRIVER = '''
+import gc, sys, time
+import eai.responses, eai.scoring
+from eai.api import score
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, budget_options
+from eai.modules import get_module
+from eai.plugins import get_plugins
+import eai.modules.goal_interpretation.module as goal_interpretation
+
+responses, out, way = sys.argv[1:4]
+get_plugins()
+get_module("goal_interpretation")
+gc.freeze()
+options = budget_options(None, DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB) | {"sensitivity": False, "workers": None}
+if way == "stored option":
+    class StoredOption:
+        """A goal checker that reads no goal: every task is scored against its stored option."""
+        quantified = False
+
+        def __init__(self, task, vocabulary):
+            pass
+
+    goal_interpretation.GoalChecker = StoredOption
+cpu = time.process_time()
+score("behavior", "goal_interpretation", responses, options=options, out=out)
+print(time.process_time() - cpu)
+'''
+WAYS = ("grounded", "stored option")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="processes per way (default 15)")
+    runs = parser.parse_args().runs
+    compile_eai()
+    tasks = get_plugins().suites.get("behavior").load()
+    cpu: dict[str, list[float]] = {way: [] for way in WAYS}
+    f1 = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        answers = Path(tmp) / "answers.json"
+        answers.write_text(json.dumps([{"identifier": t.id, "llm_output": behavior_answer(t.goal.state, t.goal.relation)}
+                                       for t in tasks]))
+        for run in range(runs):
+            for way in WAYS if run % 2 == 0 else WAYS[::-1]:
+                out = Path(tmp) / f"{way}-{run}"
+                done = subprocess.run([sys.executable, "-c", DRIVER, str(answers), str(out), way], check=True,
+                                      capture_output=True, text=True)
+                cpu[way].append(float(done.stdout))
+                f1[way] = json.loads((out / "summary.json").read_text())["overall"]["f1"]
+            print(f"run {run + 1}/{runs}", file=sys.stderr)
+    medians = {way: statistics.median(figures) for way, figures in cpu.items()}
+    for way in WAYS:
+        print(f"BEHAVIOR goal interpretation, 100 gold answers, {way}: {medians[way] * 1000:.1f} ms CPU of work "
+              f"(median of {runs}), overall F1 {f1[way]}")
+    print(f"grounding the goals: {(medians['grounded'] - medians['stored option']) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
