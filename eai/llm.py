@@ -6,8 +6,10 @@ resolved by the provider registered under ``provider``.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -19,6 +21,14 @@ from eai.exceptions import EaiError
 class Message:
     role: Literal["system", "user", "assistant"]
     content: str
+
+
+def prompt_digest(messages: Iterable[Message]) -> str:
+    """The sha256 of ``messages`` (each one's role and content, as compact
+    ASCII JSON): a run logs it with every call, so a prompt built again
+    (:mod:`eai.viewer`) can be checked against the one sent."""
+    text = json.dumps([[m.role, m.content] for m in messages], separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 MAX_TOKENS = 2048  # about 2.5 times the longest gold answer of both suites (2,600 characters)

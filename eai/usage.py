@@ -1,11 +1,12 @@
 """What a unit's model calls cost: tokens, answers cut by the token limit, time.
 
 ``eai run`` logs every answered call in responses.jsonl (``calls``: stage,
-prompt and completion tokens, finish reason, characters dropped from a huge
-answer, seconds, whether the cache answered). Records and summary.json keep
-only what the answers themselves say (tokens, finish reasons), so identical
-answers give byte-identical files; seconds and cache hits are facts of one
-run, totalled from responses.jsonl for the report (:mod:`eai.reporting.usage`).
+the prompt's sha256, prompt and completion tokens, finish reason, characters
+dropped from a huge answer, seconds, whether the cache answered). Records
+and summary.json keep only what the answers themselves say (tokens, finish
+reasons), so identical answers give byte-identical files; seconds and cache
+hits are facts of one run, totalled from responses.jsonl for the report
+(:mod:`eai.reporting.usage`).
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
 from eai.executors import executor as executor_named
-from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, split_model_id, without_credentials
+from eai.llm import (GenerationConfig, LanguageModel, Message, ModelCallError, Request, prompt_digest, split_model_id,
+                     without_credentials)
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
@@ -275,8 +276,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             kept = stored(answer)
             if key:
                 cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
-        calls.append({"stage": stage, **kept.get("usage", {}), "cached": seconds is None,
-                      "seconds": None if seconds is None else round(seconds, 3)})
+        calls.append({"stage": stage, "prompt_sha256": prompt_digest(messages), **kept.get("usage", {}),
+                      "cached": seconds is None, "seconds": None if seconds is None else round(seconds, 3)})
         return kept["text"]
 
     async def answer(task: Task) -> None:

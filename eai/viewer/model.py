@@ -58,12 +58,22 @@ def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[st
     return records, answers
 
 
+def sent_digest(item: dict[str, Any], stage: str) -> str | None:
+    """The digest of the prompt ``stage`` sent, as the run logged it with the
+    call (:func:`eai.llm.prompt_digest`); None when it logged none."""
+    calls = item.get("calls")
+    digests = [call.get("prompt_sha256") for call in calls if isinstance(call, dict) and call.get("stage") == stage] \
+        if isinstance(calls, list) else []
+    return digests[-1] if digests and isinstance(digests[-1], str) else None
+
+
 def unit_model(unit: UnitResult, root: Path, cache: TaskCache) -> dict[str, Any]:
     records, answers = read_unit(unit)
     summary = unit.summary
     episode = "+" in summary.get("pipeline", "") or summary.get("replan") or summary.get("action_failure_p")
     texts = {} if episode else {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
-    found, note = details(cache, unit.suite, unit.module, texts, [r["identifier"] for r in records])
+    found, note = details(cache, unit.suite, unit.module, texts, [r["identifier"] for r in records],
+                          {i: sent_digest(answers[i], unit.module) for i in texts})
     if episode:
         note = "; ".join(filter(None, [note, "episodes (a pipeline, replanning or random action failures): their prompts "
                                        "and steps depend on what happened; see each record's attempts"]))

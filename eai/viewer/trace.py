@@ -1,6 +1,7 @@
 """What a record does not keep, worked out again from the task and the answer:
-the exact prompt, what the parser read, and for action sequencing the executed
-steps with the state changes each made."""
+the prompt (checked against the digest the run logged of the one sent), what
+the parser read, and for action sequencing the executed steps with the state
+changes each made."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from eai.llm import prompt_digest
 from eai.modules import MODULES, get_module
 from eai.modules.action_sequencing.module import ground
 from eai.plugins import Plugins
@@ -75,10 +77,12 @@ class TaskCache:
 
 
 def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mapping[str, str],
-            ids: Sequence[str]) -> tuple[dict[str, dict[str, Any]], str]:
+            ids: Sequence[str], sent: Mapping[str, str | None]) -> tuple[dict[str, dict[str, Any]], str]:
     """Per task id: ``instruction``, and for the tasks in ``answers``,
     ``prompt``, ``parsed`` and (action sequencing) ``steps``; and why there
-    are none ("" when there are)."""
+    are none ("" when there are). ``sent`` holds the digests of the prompts
+    sent, as the run logged them: ``prompt_as_sent`` says whether the prompt
+    built again has the same digest (None: none was logged)."""
     plugins = cache.plugins
     if suite_name not in plugins.suites:
         return {}, f"suite {suite_name!r} is not installed: no instructions, prompts or parses"
@@ -92,7 +96,10 @@ def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mappin
     for task in cache.get(suite_name, ids):
         item: dict[str, Any] = {"instruction": task.instruction}
         if task.id in answers:
-            item["prompt"] = "\n\n".join(m.content for m in module.prompt(task, simulator))
+            messages = module.prompt(task, simulator)
+            item["prompt"] = "\n\n".join(m.content for m in messages)
+            logged = sent.get(task.id)
+            item["prompt_as_sent"] = None if logged is None else prompt_digest(messages) == logged
             parsed = module.parse(answers[task.id])
             item["parsed"] = plain(parsed)
             if module_name == "action_sequencing":

@@ -140,6 +140,13 @@ function outcomeView(task) {
   return parts;
 }
 
+// The prompt is built again; the digest the run logged of the one sent says whether it is that one.
+function promptSummary(task) {
+  if (task.prompt_as_sent === true) return el("summary", {}, "Prompt sent");
+  if (task.prompt_as_sent === false) return el("summary", {class: "failure"}, "Prompt as eai builds it now: not the one sent (its digest differs; the prompt templates or the task changed since the run)");
+  return el("summary", {}, "Prompt as eai builds it now" + (task.prompt === undefined ? "" : " (the run logged no digest of the one sent to check it against)"));
+}
+
 function taskView(unit, task, run) {
   if (!task) return el("p", {class: "muted"}, "No such task in this unit.");
   return el("article", {class: "task"},
@@ -148,7 +155,7 @@ function taskView(unit, task, run) {
     el("p", {}, "Instruction: ", task.instruction === undefined ? "(not available)" : task.instruction),
     task.call_error ? el("p", {class: "failure"}, "Model call failed: " + task.call_error) : null,
     stepsView(task), outcomeView(task),
-    el("details", {}, el("summary", {}, "Prompt sent"), el("pre", {class: "prompt"}, task.prompt === undefined ? "(not available" + (unit.note ? ": " + unit.note : "") + ")" : task.prompt)),
+    el("details", {}, promptSummary(task), el("pre", {class: "prompt"}, task.prompt === undefined ? "(not available" + (unit.note ? ": " + unit.note : "") + ")" : task.prompt)),
     el("details", {open: ""}, el("summary", {}, "Raw model output"), el("pre", {class: "output"}, task.output === null || task.output === undefined ? "(not kept)" : task.output)),
     el("details", {}, el("summary", {}, "What the parser read"), el("pre", {class: "parsed"}, task.parsed === undefined ? "(not available)" : JSON.stringify(task.parsed, null, 2))),
     el("details", {}, el("summary", {}, "Record"), el("pre", {}, JSON.stringify(task.record, null, 2))));

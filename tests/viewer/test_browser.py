@@ -52,6 +52,7 @@ def test_filter_to_failures_open_the_task_and_find_the_failing_step(page, replay
     assert failing.count() == 1
     assert "missing_step" in failing.inner_text() and "unmet: (" in failing.inner_text()  # the unmet precondition
     assert page.locator("tr.not-run").count() > 0
+    assert page.locator("article.task summary").first.inner_text() == "Prompt sent"  # checked against the run's digest
     assert "rgb(251, 227, 227)" == failing.evaluate("row => getComputedStyle(row).backgroundColor")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(tmp_path / "viewer.png"))

@@ -4,6 +4,7 @@ answers stay text in the page, and one clear error for what is not a run."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -29,11 +30,26 @@ def test_a_failed_plan_shows_its_failing_step_prompt_and_parse(replay_run):
     assert failed == [record["error_step"]]
     assert all(s["outcome"] == "not run" for s in task["steps"][failed[0] + 1:])
     assert task["instruction"].startswith("Walk to the kitchen") and "washing_machine is PLUGGED_IN" in task["prompt"]  # its goals
+    assert all(t["prompt_as_sent"] is True for t in unit["tasks"])  # the prompts built again are the ones sent
     assert len(task["parsed"]["steps"]) == record["plan_length"] == len(task["steps"])
     assert json.loads(task["output"])[0][0] == task["parsed"]["steps"][0]["name"]
     done = next(t for t in unit["tasks"] if t["status"] == "success")
     assert all(s["outcome"] in ("done", "additional") for s in done["steps"])
     assert any(s["added"] for s in done["steps"])  # state changes
+
+
+def test_a_prompt_that_is_not_the_one_sent_says_so(replay_run, tmp_path):
+    folder = tmp_path / "run"
+    shutil.copytree(replay_run[0], folder)
+    (log,) = folder.glob("virtualhome/action_sequencing/*/responses.jsonl")
+    items = [json.loads(line) for line in log.read_text().splitlines()]
+    changed, unlogged = items[0]["identifier"], items[1]["identifier"]
+    items[0]["calls"][0]["prompt_sha256"] = "0" * 64  # as if the templates had changed since the run
+    del items[1]["calls"][0]["prompt_sha256"]  # as a run made before eai logged digests
+    log.write_text("".join(json.dumps(item) + "\n" for item in items))
+    (unit,) = collect_runs([folder], get_plugins())["runs"][0]["units"]
+    shown = {t["id"]: t["prompt_as_sent"] for t in unit["tasks"]}
+    assert shown.pop(changed) is False and shown.pop(unlogged) is None and set(shown.values()) == {True}
 
 
 def test_markup_in_an_answer_is_data_not_markup_in_the_page(replay_run, tmp_path, capsys):
