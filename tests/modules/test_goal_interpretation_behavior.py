@@ -1,5 +1,6 @@
 """Goal interpretation on the real BEHAVIOR activities: quantified goals, goal options."""
 
+import gc
 import json
 
 import pytest
@@ -116,3 +117,20 @@ def test_score_cli_is_byte_identical_across_hash_seeds(tmp_path, tasks):
         assert result.returncode == 0, result.stderr
         outputs.append(((out / "summary.json").read_bytes(), (out / "records.jsonl").read_bytes()))
     assert outputs[0] == outputs[1]
+
+
+def test_scoring_leaves_no_reference_cycles(tasks):
+    """A task's goal-option search, universe and formula are freed as soon as
+    it is scored, not left to the cyclic collector."""
+    goal = tasks[GIFT_BASKETS].goal
+    answers = {GIFT_BASKETS: behavior_answer(goal.state, goal.relation[::2]),  # 100 options searched and matched
+               BOTTLING_FRUIT: gold_answers(tasks)[BOTTLING_FRUIT]}
+    score_answers("behavior", answers)  # once first: caches filled on first use are not garbage
+    gc.collect()
+    gc.disable()
+    try:
+        records = score_answers("behavior", answers).records
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert [r["options_examined"] for r in records] == [100, 1]
