@@ -19,8 +19,9 @@ def view_command(
 
     Per run: its configuration and n per unit. Per unit: the summary and the
     tasks, filterable by outcome, error type and text. Per task: the
-    instruction, the prompt sent, the raw answer, what the parser read, the
-    executed steps with the failing one highlighted, the goals met and unmet.
+    instruction, the prompt sent (built again, checked against the run's
+    digest of it), the raw answer, what the parser read, the executed steps
+    with the failing one highlighted, the goals met and unmet.
     Two runs given: a task side by side. Served on 127.0.0.1 only; works
     offline. What it shows: docs/viewer.md.
 
