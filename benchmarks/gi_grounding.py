@@ -8,7 +8,7 @@ goal options, the first one preferred that the answer describes), and
 against each task's stored option alone (the annotation's literals: no
 parse, no option search), which is how the upstream evaluator scores this
 row. Prints the median CPU time of each way's work after start-up, measured
-as ``benchmarks/vs_upstream.py`` measures it, and its overall F1. The
+by ``benchmarks/vs_upstream.py``'s eai driver, and its overall F1. The
 difference is what the grounding costs; benchmarks/README.md ("Where eai is
 slower") compares both with the upstream.
 """
@@ -26,34 +26,22 @@ from pathlib import Path
 from eai.plugins import get_plugins
 from tests.modules.gi_answers import behavior_answer
 from timing import compile_eai
+from vs_upstream import EAI_DRIVER
 
-# the same start-up, clock and options as vs_upstream.py's eai driver
-DRIVER = '''
-import gc, sys, time
-import eai.responses, eai.scoring
-from eai.api import score
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, budget_options
-from eai.modules import get_module
-from eai.plugins import get_plugins
+# vs_upstream.py's eai driver (its start-up, clock and options), after this for the stored option
+STORED_OPTION = '''
 import eai.modules.goal_interpretation.module as goal_interpretation
 
-responses, out, way = sys.argv[1:4]
-get_plugins()
-get_module("goal_interpretation")
-gc.freeze()
-options = budget_options(None, DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB) | {"sensitivity": False, "workers": None}
-if way == "stored option":
-    class StoredOption:
-        """A goal checker that reads no goal: every task is scored against its stored option."""
-        quantified = False
 
-        def __init__(self, task, vocabulary):
-            pass
+class StoredOption:
+    """A goal checker that reads no goal: every task is scored against its stored option."""
+    quantified = False
 
-    goal_interpretation.GoalChecker = StoredOption
-cpu = time.process_time()
-score("behavior", "goal_interpretation", responses, options=options, out=out)
-print(time.process_time() - cpu)
+    def __init__(self, task, vocabulary):
+        pass
+
+
+goal_interpretation.GoalChecker = StoredOption
 '''
 WAYS = ("grounded", "stored option")
 
@@ -72,10 +60,11 @@ def main() -> None:
                                        for t in tasks]))
         for run in range(runs):
             for way in WAYS if run % 2 == 0 else WAYS[::-1]:
-                out = Path(tmp) / f"{way}-{run}"
-                done = subprocess.run([sys.executable, "-c", DRIVER, str(answers), str(out), way], check=True,
-                                      capture_output=True, text=True)
-                cpu[way].append(float(done.stdout))
+                out, figures = Path(tmp) / f"{way}-{run}", Path(tmp) / "work.json"
+                driver = (STORED_OPTION if way == "stored option" else "") + EAI_DRIVER
+                subprocess.run([sys.executable, "-c", driver, str(answers), "behavior", "goal_interpretation", str(out),
+                                str(figures)], check=True, capture_output=True)
+                cpu[way].append(json.loads(figures.read_text())["cpu"])
                 f1[way] = json.loads((out / "summary.json").read_text())["overall"]["f1"]
             print(f"run {run + 1}/{runs}", file=sys.stderr)
     medians = {way: statistics.median(figures) for way, figures in cpu.items()}
