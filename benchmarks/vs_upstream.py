@@ -31,7 +31,9 @@ median over ``--repeat`` runs of:
   ``eai.cli.budget``, and with it the CLI package, as ``eai score`` does);
 
 the upstream/eai ratios of the medians and each tool's verdict figures from
-its own summary. Progress goes to stderr, with each eai driver's process
+its own summary. Below the table, the floor of eai's start-up: the CPU of
+eai's interpreter importing only typer and pydantic, which its command line
+and task files are built on (one such process in each repetition of each row). Progress goes to stderr, with each eai driver's process
 figures beside its work figures; an upstream crash prints its last stderr
 line and the row says so.
 
@@ -268,7 +270,11 @@ def past_gold_shortcut(plan: str) -> str:
     return "{" + ", ".join(f"{json.dumps(action)}: {json.dumps(args)}" for action, args in steps) + "}"
 
 
-TOOLS = ("eai", "eai driver", "upstream")  # the runs of a repetition, in order
+TOOLS = ("eai", "eai driver", "upstream", "floor")  # the runs of a repetition, in order
+
+# The least start-up eai's command line can have: its interpreter importing
+# only typer and pydantic, what the command line and the task files are built on.
+FLOOR = "import typer, pydantic"
 
 
 @dataclass(frozen=True)
@@ -426,7 +432,7 @@ def main() -> None:
         parser.error(f"no wheel at {args.wheel}")
     python = upstream_python(args.cache, args.wheel)
     compile_eai()
-    lines, verdicts = [], []
+    lines, verdicts, floors = [], [], []
     with tempfile.TemporaryDirectory(prefix="vs_upstream-") as tmp:
         driver = Path(tmp) / "upstream_driver.py"
         driver.write_text(DRIVER)
@@ -439,7 +445,7 @@ def main() -> None:
             responses = Path(tmp) / f"{key}.json"
             given = answers(row)
             responses.write_text(json.dumps(given))
-            runs: dict[str, list[Run]] = {k: [] for k in ("eai", "eai driver", "eai work", "upstream", "upstream work")}
+            runs: dict[str, list[Run]] = {k: [] for k in (*TOOLS, "eai work", "upstream work")}
             said: dict[str, str] = {}
             for n in range(args.repeat):
                 for tool in TOOLS:
@@ -452,6 +458,8 @@ def main() -> None:
                     elif tool == "eai driver":
                         run, done = run_eai_work(row, eai_driver, responses, work, launcher)
                         runs["eai work"].append(done)
+                    elif tool == "floor":
+                        run = timed([sys.executable, "-c", FLOOR], work, launcher)
                     else:
                         run, done, verdict = run_upstream(row, python, driver, responses, work, launcher)
                         runs["upstream work"].append(done)
@@ -464,6 +472,7 @@ def main() -> None:
                     runs[tool].append(run)
                     said[tool] = verdict or said.get(tool, "")
             lines.append(table_line(row, len(given), runs))
+            floors += runs["floor"]
             verdicts.append(f"| {row.label} | {said['upstream'] or '-'} | {said['eai'] or '-'} |")
     print(f"Median of {args.repeat} run(s) per tool, interleaved; wall and CPU of each tool's process tree, "
           f"then of its work after start-up (measured inside its process by a driver) and the CPU of the driver's "
@@ -473,6 +482,9 @@ def main() -> None:
           "| peak memory upstream | eai | work after start-up: upstream | eai | ratio (CPU) | start-up (CPU): upstream | eai |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     print("\n".join(lines))
+    floor = median(floors)
+    print(f"\nFloor of eai's start-up: its interpreter importing only typer and pydantic (`{FLOOR}`), "
+          f"{cell(floor, 'failed', 3)}, median of {len(floors)} run(s), one in each repetition of each row.")
     print("\n| verdicts on the gold answers | upstream | eai |\n|---|---|---|")
     print("\n".join(verdicts))
 
