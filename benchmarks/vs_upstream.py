@@ -91,12 +91,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import venv
 from dataclasses import dataclass
 from pathlib import Path
 
-from eai import jsonl
 from eai.modules import get_module
 from eai.modules.transition_modeling.gold import gold_model
 from eai.plugins import get_plugins

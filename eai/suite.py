@@ -5,7 +5,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from eai.exceptions import EaiError
 from eai.sources import Archive, Pin

@@ -25,7 +25,7 @@ from eai.world import Action, Atom, Goal, Literal, Obj, SharedAtoms, Task, Trans
 if TYPE_CHECKING:  # the pydantic task-file models are imported when a file is read: registering suites stays cheap
     from pydantic import BaseModel
 
-    from eai.taskfile import InitialState, ObjectSpec, Scene, SuiteFile, TaskFile
+    from eai.taskfile import InitialState, ObjectSpec, SuiteFile, TaskFile
 
 
 @contextmanager

@@ -12,6 +12,8 @@ from eai.limits import CPU_SECONDS as DEFAULT_CPU_SECONDS
 from eai.limits import MAX_NODES, WALL_FACTOR, WALL_SLACK
 from eai.limits import MEMORY_MB as DEFAULT_MEMORY_MB
 
+__all__ = ["DEFAULT_CPU_SECONDS", "DEFAULT_MEMORY_MB", "MaxNodes", "PlannerCpuSeconds", "PlannerMemoryMb", "budget_options"]
+
 MaxNodes = Annotated[Optional[int], typer.Option(
     "--max-nodes", min=0,
     help=f"Subgoal decomposition: states one search may expand (default {MAX_NODES}; 0: no limit).")]

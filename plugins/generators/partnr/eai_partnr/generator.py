@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from eai.generation.generator import Candidate, Category, Generator
 from eai.simulator import Simulator
+from eai.world import Task
 from eai_etplan.generator import EtPlan
 from eai_etplan.scene import SceneFacts
 from eai_partnr.categories import Candidates

@@ -161,7 +161,7 @@ def in_water(s: Step) -> list[Formula]:
 
 def can_remove(s: Step) -> tuple[bool, bool]:
     """Whether CLEAN would remove the argument's dust, and its stain."""
-    x, scene, view = s.args[0], s.scene, s.view
+    scene, view = s.scene, s.view
     held = [o for o in view.hand.values() if o is not None]
     running = [c for c in _in(s, scene.water_sources + scene.dishwashers) if view.has("toggled_on", c)]
     dust = any(o in scene.tools for o in held) or bool(running)
