@@ -12,12 +12,14 @@ limit of 60 s. Each module runs in its own process, so its peak memory is
 its own. Prints per module: answers, crashes (an exception out of parse or
 evaluate; must be 0), answers over the CPU limit (must be 0), truncated
 answers, the slowest answer's CPU time (and how to replay it: ``--item``),
-and the peak resident memory with the memory after loading the tasks.
+and the peak resident memory (making the answers included) with the memory
+after loading the tasks and the answer whose scoring raised the peak most.
 
 Transition modeling: the per-answer CPU is parsing and the logic-form record
 (``Answer.record``); planning runs afterwards in one ``evaluate_all`` batch
-over the same answers, as ``eai score`` does (equal problems once); the CPU
-of each module's whole run, planner processes included, is printed last.
+over the same answers, as ``eai score`` does (equal problems once), with
+the peak memory after it; the CPU of each module's whole run, planner
+processes included, is printed last.
 """
 
 from __future__ import annotations
@@ -97,11 +99,11 @@ def fuzz(module: str, count: int) -> None:
     loaded = peak_kb()
     crashes: list[str] = []
     over, truncated, slowest, slowest_index = 0, 0, 0.0, 0
-    planned = []
+    raised, raised_index = 0, 0
     start_wall = time.perf_counter()
     for index in range(count):
         task, text = answer(module, bases, index)
-        before = time.process_time()
+        before, peak_before = time.process_time(), peak_kb()
         try:
             with cpu_limit(CPU_SECONDS):
                 truncated += score_one(module, task, text)
@@ -112,24 +114,28 @@ def fuzz(module: str, count: int) -> None:
         spent = time.process_time() - before
         if spent > slowest:
             slowest, slowest_index = spent, index
-        if module == "transition_modeling":
-            planned.append((task, text))
+        if peak_kb() - peak_before > raised:
+            raised, raised_index = peak_kb() - peak_before, index
+    most = (f"scoring --item {module}:{raised_index} raised it most, by {megabytes(raised):.0f} MB" if raised
+            else "no answer's scoring raised it")
     print(f"{module}: {count} answers, {len(crashes)} crashes, {over} over {CPU_SECONDS:g} s of CPU, "
           f"{truncated} truncated; slowest {slowest:.3f} s CPU (--item {module}:{slowest_index}); "
-          f"peak memory {megabytes(peak_kb()):.0f} MB ({megabytes(loaded):.0f} MB after loading the tasks); "
+          f"peak memory {megabytes(peak_kb()):.0f} MB ({megabytes(loaded):.0f} MB after loading the tasks; {most}); "
           f"{time.perf_counter() - start_wall:.0f} s wall", flush=True)
     for crash in crashes[:20]:
         print("  crash", crash)
-    if planned:
-        plan_all(planned)
+    if module == "transition_modeling":
+        plan_all(bases, count)
 
 
-def plan_all(answers: list[tuple]) -> None:
-    """Transition modeling's evaluate_all over all the answers, with planning."""
+def plan_all(bases: list[tuple], count: int) -> None:
+    """Transition modeling's evaluate_all over the same answers, with planning
+    (each answer made again and parsed at once: only the parsed ones are kept)."""
     module = get_module("transition_modeling")
     own, start = time.process_time(), time.perf_counter()
     by_suite: dict[str, list] = {}
-    for task, text in answers:
+    for index in range(count):
+        task, text = answer("transition_modeling", bases, index)
         by_suite.setdefault(task.suite, []).append((module.parse(text), task))
     crashed = ""
     try:
@@ -137,17 +143,19 @@ def plan_all(answers: list[tuple]) -> None:
             module.evaluate_all(items, Env(None, get_plugins(), {}))
     except Exception as exc:
         crashed = f": crashed, {type(exc).__name__}: {exc}"
-    print(f"transition_modeling planning: {len(answers)} answers in {time.perf_counter() - start:.0f} s wall, "
-          f"{time.process_time() - own:.0f} s CPU in this process{crashed or ', no crash'}")
+    print(f"transition_modeling planning: {count} answers in {time.perf_counter() - start:.0f} s wall, "
+          f"{time.process_time() - own:.0f} s CPU in this process{crashed or ', no crash'}; "
+          f"peak memory {megabytes(peak_kb()):.0f} MB")
 
 
 def replay(item: str) -> None:
     module, index = item.split(":")
     task, text = answer(module, samples(module), int(index))
-    before = time.process_time()
+    before, peak_before = time.process_time(), peak_kb()
     truncated = score_one(module, task, text)
     print(f"{item}: task {task.id}, {len(text)} characters, truncated {truncated}, "
-          f"{time.process_time() - before:.3f} s CPU; starts {text[:200]!r}")
+          f"{time.process_time() - before:.3f} s CPU, peak memory {megabytes(peak_before):.0f} -> "
+          f"{megabytes(peak_kb()):.0f} MB; starts {text[:200]!r}")
 
 
 def main() -> None:

@@ -104,7 +104,8 @@ def alternatives(rng: random.Random, text: str) -> str:
     """Quoted items (subgoal lines, goals) joined into ``or`` alternatives, many times."""
     items = [item for item in re.findall(r'"([^"]*)"', text) if "(" in item] or ["ON(x.1)"]
     line = " or ".join(rng.choice(items) for _ in range(rng.randint(2, 4)))
-    return json.dumps({"output": [line] * rng.choice((1, 20, 2000))})
+    times = min(rng.choice((1, 20, 2000)), MAX_SIZE // (len(line) + 4) + 1)  # enough to pass MAX_SIZE, no more
+    return json.dumps({"output": [line] * times})
 
 
 def prose(rng: random.Random, text: str) -> str:
