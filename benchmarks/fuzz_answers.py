@@ -116,7 +116,7 @@ def fuzz(module: str, count: int) -> None:
             slowest, slowest_index = spent, index
         if peak_kb() - peak_before > raised:
             raised, raised_index = peak_kb() - peak_before, index
-    most = (f"scoring --item {module}:{raised_index} raised it most, by {megabytes(raised):.0f} MB" if raised
+    most = (f"scoring --item {module}:{raised_index} raised it most, by {megabytes(raised):.1f} MB" if raised
             else "no answer's scoring raised it")
     print(f"{module}: {count} answers, {len(crashes)} crashes, {over} over {CPU_SECONDS:g} s of CPU, "
           f"{truncated} truncated; slowest {slowest:.3f} s CPU (--item {module}:{slowest_index}); "
