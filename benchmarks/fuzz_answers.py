@@ -114,8 +114,9 @@ def fuzz(module: str, count: int) -> None:
         spent = time.process_time() - before
         if spent > slowest:
             slowest, slowest_index = spent, index
-        if peak_kb() - peak_before > raised:
-            raised, raised_index = peak_kb() - peak_before, index
+        rise = peak_kb() - peak_before
+        if rise > raised:
+            raised, raised_index = rise, index
     most = (f"scoring --item {module}:{raised_index} raised it most, by {megabytes(raised):.1f} MB" if raised
             else "no answer's scoring raised it")
     print(f"{module}: {count} answers, {len(crashes)} crashes, {over} over {CPU_SECONDS:g} s of CPU, "

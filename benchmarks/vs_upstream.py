@@ -33,9 +33,10 @@ median over ``--repeat`` runs of:
 the upstream/eai ratios of the medians and each tool's verdict figures from
 its own summary. Below the table, the floor of eai's start-up: the CPU of
 eai's interpreter importing only typer and pydantic, which its command line
-and task files are built on (one such process in each repetition of each row). Progress goes to stderr, with each eai driver's process
-figures beside its work figures; an upstream crash prints its last stderr
-line and the row says so.
+and task files are built on (one such process in each repetition of each
+row). Progress goes to stderr, with each eai driver's process figures
+beside its work figures; an upstream crash prints its last stderr line and
+the row says so.
 
 eai's modules are byte-compiled first, as installing a package compiles
 them (pip compiled the upstream's); a source checkout run under
