@@ -73,7 +73,8 @@ def score(
     with ``strict``, scored as an empty answer and flagged ``unanswered``. A
     task whose scoring raises gets an ``internal_error`` record and the
     others are scored. The calls logged with an answer (tokens, finish
-    reason) go into its record's ``usage`` and their totals into the summary.
+    reason) go into its record's ``usage`` and their totals into the summary;
+    an answer whose call finished for the token limit is read as cut.
     With ``shard``, only its share of the tasks in scope is scored
     (:mod:`eai.runner.shards`) and the summary names the shard.
     The module evaluates all answers in one call (``evaluate_all``), so it may
@@ -108,7 +109,8 @@ def score(
     evaluated: dict[str, Record] = {}
     for task in scored:
         try:
-            items.append((module.parse(answers[task.id].output if task.id in answers else ""), task))
+            answer = answers.get(task.id, Response(task.id, ""))
+            items.append((module.parse(answer.output, answer.cut), task))
         except Exception as exc:  # parsers never raise; if one does, only its task fails
             evaluated[task.id] = internal_error(exc)
     evaluated.update((task.id, record) for (_, task), record in zip(items, evaluate_all(module, items, env, progress)))

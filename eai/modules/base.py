@@ -50,8 +50,10 @@ class AbilityModule(ABC):
         return (Message("user", simulator.prompt(self.name, task)),)
 
     @abstractmethod
-    def parse(self, text: str) -> Any:
-        """The module output read from model text; never raises."""
+    def parse(self, text: str, cut: bool = False) -> Any:
+        """The module output read from model text; never raises. ``cut``: the
+        provider reports the text cut by its token limit, so the output is
+        truncated and a last item the text ended inside is left out."""
 
     @abstractmethod
     def evaluate(self, parsed: Any, task: Task, env: Env) -> Record:

@@ -32,8 +32,8 @@ from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
 from eai.executors import executor as executor_named
-from eai.llm import (GenerationConfig, LanguageModel, Message, ModelCallError, Request, prompt_digest, split_model_id,
-                     without_credentials)
+from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
+                     split_model_id, without_credentials)
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
@@ -300,8 +300,9 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         async with ahead:
             calls: list[dict[str, Any]] = []
 
-            async def ask_for_task(messages: tuple[Message, ...], view: Task, stage: str) -> str:
-                return await ask(messages, view, stage, calls)
+            async def ask_for_task(messages: tuple[Message, ...], view: Task, stage: str) -> Answer:
+                text = await ask(messages, view, stage, calls)
+                return Answer(text, Usage(finish_reason=calls[-1].get("finish_reason")))
 
             try:
                 item = await episode(task, pipeline, ask_for_task, evaluate, env, config.replan)

@@ -115,3 +115,13 @@ def test_plain_text_refuses_formula_lines_scattered_through_prose(first, between
 def test_plain_text_refuses_lines_announced_as_the_initial_state(lead, heading, lines, trail):
     parsed = parse_subgoals("\n".join([*lead, heading, *(t for _, t in lines), *trail]))
     assert parsed.lines == () and "restate the state given" in parsed.error
+
+
+@given(st.lists(DECORATED, min_size=2, max_size=6), st.integers(min_value=1, max_value=8))
+def test_plain_text_cut_by_the_provider_leaves_out_the_line_it_ended_inside(lines, keep):
+    text = "\n".join(t for _, t in lines)
+    last = text.rfind("\n") + 1
+    cut = text[:last + min(keep, len(text) - last - 1)]  # the text ends inside its last line
+    parsed = parse_subgoals(cut, cut=True)
+    assert parsed.truncated and [line.formula for line in parsed.lines] == [f for f, _ in lines[:-1]]
+    assert [line.formula for line in parse_subgoals(text + "\n", cut=True).lines] == [f for f, _ in lines]

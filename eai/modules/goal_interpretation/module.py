@@ -21,8 +21,8 @@ class GoalInterpretation(AbilityModule):
     name = "goal_interpretation"
     description = "symbolic state, relation and action goals from the instruction; precision/recall/F1 (paper G)"
 
-    def parse(self, text: str) -> ParsedGoals:
-        return parse_goals(text)
+    def parse(self, text: str, cut: bool = False) -> ParsedGoals:
+        return parse_goals(text, cut)
 
     def evaluate(self, parsed: ParsedGoals, task: Task, env: Env) -> Record:
         simulator = env.simulator

@@ -13,6 +13,7 @@ from eai.goals import GoalChecker
 from eai.limits import MAX_NODES
 from eai.ltl import Or, Universe
 from eai.modules.base import AbilityModule, Env, Record, percent
+from eai.modules.repetition import judge_loop
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
@@ -57,8 +58,8 @@ class SubgoalDecomposition(AbilityModule):
     name = "subgoal_decomposition"
     description = "LTL subgoals refined into actions by search; executed and checked (paper Phi)"
 
-    def parse(self, text: str) -> ParsedSubgoals:
-        return parse_subgoals(text)
+    def parse(self, text: str, cut: bool = False) -> ParsedSubgoals:
+        return parse_subgoals(text, cut)
 
     def evaluate(self, parsed: ParsedSubgoals, task: Task, env: Env) -> Record:
         simulator = env.simulator
@@ -70,6 +71,7 @@ class SubgoalDecomposition(AbilityModule):
             grammar = (EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "subgoal"))
         if grammar is not None:
             record = trajectory_record(False, checker.check(None), grammar, 0, len(parsed.lines), parsed.truncated)
+            judge_loop(record, parsed.lines, checker, None, ())
             benchmark = benchmark_fields(simulator, task, Trajectory((world.initial,)))
             return {**record, **benchmark, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
         planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
@@ -81,6 +83,8 @@ class SubgoalDecomposition(AbilityModule):
             error = (last.error.value if last.error else last.outcome, len(best.steps) - 1, last.detail)
         record = trajectory_record(best.executable, best.goals, error,
                                    sum(step.additional for step in best.steps), len(lines), parsed.truncated)
+        judge_loop(record, parsed.lines, checker, best.trajectory if best.executable else None,
+                   [step.done for step in best.steps])
         fields = _subgoal_fields(best.steps, len(best.trajectory.actions), refiner.branches)
         benchmark = benchmark_fields(simulator, task, best.trajectory)
         return {**record, **benchmark, **fields, "parse_errors": parse_errors}

@@ -10,8 +10,9 @@ consecutive subgoals ``A`` and ``B``. A line that does not parse is kept
 with its error; the others are still read. Of an answer cut short
 (:mod:`eai.jsonish`) the complete lines are read and the half-written last
 one left out; ``truncated`` says so, as it does for an answer longer than the
-scoring cap (:mod:`eai.answer_cap`). A JSON object cut before the plan's key
-has no subgoal (its other keys are not read as lines).
+scoring cap (:mod:`eai.answer_cap`) or one the provider reports cut. A JSON
+object cut before the plan's key has no subgoal (its other keys are not read
+as lines).
 
 Plain text is a plan only when its formula lines are one list: a line is a
 formula line when it starts (after its bullet, number or quote) with
@@ -66,8 +67,9 @@ class ParsedSubgoals:
         return tuple((i, line.error) for i, line in enumerate(self.lines) if line.error)
 
 
-def parse_subgoals(text: Any) -> ParsedSubgoals:
-    text, over_cap = capped(text)
+def parse_subgoals(text: Any, cut: bool = False) -> ParsedSubgoals:
+    """The subgoal lines ``text`` holds; ``cut``: the provider reports it cut by its token limit."""
+    text, over_cap = capped(text, cut)
     found = find_value(text)
     truncated = over_cap or found.truncated
     items = _json_lines(found)

@@ -34,8 +34,8 @@ class TransitionModeling(AbilityModule):
     def applies_to(self, task: Task) -> bool:
         return task.transition_model is not None
 
-    def parse(self, text: str) -> OperatorParse:
-        return parse_operators(text)
+    def parse(self, text: str, cut: bool = False) -> OperatorParse:
+        return parse_operators(text, cut)
 
     def evaluate(self, parsed: OperatorParse, task: Task, env: Env) -> Record:
         return self.evaluate_all([(parsed, task)], env)[0]
