@@ -67,6 +67,12 @@ class ActionSequencing(AbilityModule):
     def parse(self, text: str, cut: bool = False) -> ParsedPlan:
         return parse_plan(text, cut)
 
+    def in_format(self, parsed: ParsedPlan, vocabulary: Vocabulary) -> bool:
+        """A plan most of whose steps name an action of ``vocabulary`` (or say one in its words)."""
+        known = sum(step.name in vocabulary.actions or bool(step.text and vocabulary.read_phrase(step.text))
+                    for step in parsed.steps)
+        return not parsed.error and 2 * known > len(parsed.steps)
+
     def evaluate(self, parsed: ParsedPlan, task: Task, env: Env) -> Record:
         simulator = env.simulator
         world = simulator.world(task)

@@ -6,6 +6,7 @@ outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from eai.taxonomy import ErrorType
 from eai.world import Task, Trajectory
 
 PLANNER = "bfs"
+CALLED = re.compile(r"([A-Za-z_][\w\-]*)\s*\(")  # the names a subgoal line calls: on_top(, NEXT_TO (
 
 Error = tuple[str | None, int | None, str]
 
@@ -60,6 +62,15 @@ class SubgoalDecomposition(AbilityModule):
 
     def parse(self, text: str, cut: bool = False) -> ParsedSubgoals:
         return parse_subgoals(text, cut)
+
+    def in_format(self, parsed: ParsedSubgoals, vocabulary: Vocabulary) -> bool:
+        """Subgoal lines that read as formulas, most of them naming a predicate
+        or an action of ``vocabulary``."""
+        names = {name.lower() for name in (*vocabulary.state_predicates, *vocabulary.relation_predicates,
+                                           *vocabulary.actions, *vocabulary.state_aliases, *vocabulary.relation_aliases)}
+        known = sum(line.formula is not None and any(n.lower() in names for n in CALLED.findall(line.text))
+                    for line in parsed.lines)
+        return not parsed.error and 2 * known > len(parsed.lines)
 
     def evaluate(self, parsed: ParsedSubgoals, task: Task, env: Env) -> Record:
         simulator = env.simulator
