@@ -78,7 +78,8 @@ def score(
     reason) go into its record's ``usage`` and their totals into the summary;
     an answer whose call finished for the token limit is read as cut. An
     answer in another module's output format is recorded as ``written_for``
-    it (:mod:`eai.modules.written_for`).
+    it (:mod:`eai.modules.written_for`), one that reads as its prompt's
+    format example as ``prompt_example``.
     With ``shard``, only its share of the tasks in scope is scored
     (:mod:`eai.runner.shards`) and the summary names the shard.
     The module evaluates all answers in one call (``evaluate_all``), so it may
@@ -120,6 +121,7 @@ def score(
     evaluated.update((task.id, record) for (_, task), record in zip(items, evaluate_all(module, items, env, progress)))
     named = simulator or (plugins.simulators.get(suite.simulator) if suite.simulator in plugins.simulators else None)
     vocabulary = named.vocabulary if named else Vocabulary({})
+    examples = [module.parse(example) for example in (named.prompt_examples(module_name) if named else ())]
     for parsed, task in items:
         answer = answers.get(task.id)
         if answer is None or evaluated[task.id].get("error_type") == INTERNAL_ERROR:
@@ -129,8 +131,8 @@ def score(
         except Exception as exc:  # never expected (parsers never raise); only its task fails
             evaluated[task.id] = internal_error(exc)
             continue
-        if other:
-            evaluated[task.id]["written_for"] = other
+        evaluated[task.id].update({"written_for": other} if other else {},
+                                  **({"prompt_example": True} if parsed in examples else {}))
     records = []
     for task in tasks:
         if task.id in evaluated:
