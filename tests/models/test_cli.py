@@ -89,22 +89,27 @@ def test_with_no_server_listening_the_run_stops_naming_the_url_and_how_to_resume
     assert elapsed < 60  # not hung: it stops at once (the defect retried every task for about 70 min)
 
 
+def interrupted(args, log) -> str:
+    """Run ``eai`` with ``args``, Ctrl-C it once two answers are logged: the last line it printed (exit status 130)."""
+    process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
+    deadline = time.monotonic() + 120
+    while len(log.read()) < 2 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.02)
+    assert process.poll() is None, "the run ended before it could be interrupted"
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130
+    return stderr.strip().splitlines()[-1]
+
+
 def test_ctrl_c_says_how_to_resume_and_resume_takes_the_options_from_run_json(gold, tmp_path):
     out = tmp_path / "run"
     log = ResponseLog(out / UNIT / "responses.jsonl")
     with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=0.3)) as server:
         args = run_args(out, server, "--limit", "8", "--concurrency", "2", "--no-cache", "--max-tokens", "100")
-        process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
-        deadline = time.monotonic() + 120
-        while len(log.read()) < 2 and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.02)
-        assert process.poll() is None, "the run ended before it could be interrupted"
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=120)
-        assert process.returncode == 130
-        assert stderr.strip().splitlines()[-1] == ("interrupted: what was answered is kept; to continue: "
-                                                   f"eai run --resume --out {out} --concurrency 2 --no-cache")
+        assert interrupted(args, log) == ("interrupted: what was answered is kept; to continue: "
+                                          f"eai run --resume --out {out} --concurrency 2 --no-cache")
         answered = {i for i, r in log.read().items() if not r.error}
         asked = server.count
         result = run_eai("run", "--resume", "--out", str(out), env={"OPENAI_API_KEY": FAKE_KEY})
@@ -152,17 +157,8 @@ def test_resume_keeps_concurrency_1_and_timeout_600_against_a_one_slot_server(go
     flight = InFlight(gold.answer)
     with FakeServer(answer=flight.answer, reply=flight.reply, slots=1) as server:
         args = run_args(out, server, "--limit", "6", "--concurrency", "1", "--timeout", "600", "--cache", str(cache))
-        process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
-        deadline = time.monotonic() + 120
-        while len(log.read()) < 2 and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.02)
-        assert process.poll() is None, "the run ended before it could be interrupted"
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=120)
-        line = stderr.strip().splitlines()[-1]
-        assert line == ("interrupted: what was answered is kept; to continue: "
-                        f"eai run --resume --out {out} --concurrency 1 --timeout 600.0 --cache {cache}")
+        assert interrupted(args, log) == ("interrupted: what was answered is kept; to continue: "
+                                          f"eai run --resume --out {out} --concurrency 1 --timeout 600.0 --cache {cache}")
         assert json.loads((out / "run.json").read_text())["transport"] == {
             "concurrency": 1, "timeout": 600.0, "retries": 5, "cache": str(cache), "no_cache": False,
             "executor": "local", "address": None}
