@@ -12,10 +12,10 @@ Semantics (paper sections 2.4 and D.3, with the LTL reading of :mod:`eai.ltl`):
 * The planner (``bfs`` by default: a shortest plan) acts only on the objects
   ``World.search_objects`` gives for the subgoal's propositions, with the
   actions ``World.search_actions`` gives for them and those of the subgoals
-  it keeps (below), within the budget of one search. Among shortest plans it prefers one that keeps the
-  subgoals already reached (the earlier state subgoals holding where the
-  search starts): lying in the bathtub, then on the couch, is reached by
-  lying down on the couch, not by sitting on it.
+  it keeps (below), within the budget of one search. Among shortest plans it
+  prefers one that keeps the subgoals already reached (the earlier state
+  subgoals holding where the search starts): lying in the bathtub, then on
+  the couch, is reached by lying down on the couch, not by sitting on it.
 * A subgoal that holds where it starts needs no action, and one closed by a
   named action whose effect already holds does nothing: both are additional
   steps, and such an action is left out of the trajectory (it satisfies no

@@ -117,7 +117,7 @@ class BehaviorWorld(World):
         for name, spec in ACTIONS.items():
             rule, hand = RULES[name], HAND_OF[name]
             held = view.hand[hand] if hand is not None else None
-            if name == "NAVIGATE_TO" or (rule.needs_held and (held is None or (narrowed and held not in narrowed))):
+            if name == "NAVIGATE_TO" or (rule.needs_held and (held is None or (narrowed is not None and held not in narrowed))):
                 continue
             if rule.effect is release:
                 pools: list[Sequence[str]] = [self._pool(name, 0, (held,)) if held is not None else []]
