@@ -11,6 +11,7 @@ from eai.merge import merge_caches, merge_run
 from eai.plugins import get_plugins
 from eai.runner.cache import ResponseCache
 from eai.runner.shards import Shard, parse_shard
+from eai.runner.transport import TRANSPORT
 from tests.helpers import eai_cli, folder_files
 
 SUITES = ["virtualhome", "behavior"]
@@ -18,8 +19,14 @@ COMPARED = ("records.jsonl", "summary.json", "run.json", "report.json")  # repor
 
 
 def results(folder):
-    """The files of a run that must not depend on how it was split."""
-    return {path: data for path, data in folder_files(folder).items() if path.rsplit("/", 1)[-1] in COMPARED}
+    """The files of a run that must not depend on how it was split or executed: run.json without its
+    ``transport`` (how the calls were made: the executor, calls in flight; eai/runner/transport.py)."""
+    files = {path: data for path, data in folder_files(folder).items() if path.rsplit("/", 1)[-1] in COMPARED}
+    if "run.json" in files:
+        settings = json.loads(files["run.json"])
+        settings.pop(TRANSPORT, None)
+        files["run.json"] = json.dumps(settings, indent=2, sort_keys=True).encode()
+    return files
 
 
 def sharded(tmp_path, count, **options):
