@@ -103,6 +103,7 @@ def execute(
     shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
     human: str = "scripted", partial: bool = False,
 ) -> None:
+    from eai.atomic import WriteError
     from eai.runner.calls import EndpointDown
 
     folder = out or api.default_out()
@@ -118,7 +119,7 @@ def execute(
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
-    except EndpointDown as exc:
+    except (EndpointDown, WriteError) as exc:
         raise EaiError(f"{exc}; {resume_hint(folder)}") from None
     except KeyboardInterrupt:
         print(f"interrupted: {resume_hint(folder)}", file=sys.stderr)
