@@ -21,11 +21,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import children_cpu, timed_run
+from tests.helpers import virtualhome_folder  # noqa: E402
+from timing import children_cpu, timed_run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "plugins" / "simulators" / "habitat"))
-VIRTUALHOME = ROOT / "tasks" / "virtualhome"
+sys.path.insert(0, str(ROOT))  # for tests.helpers
 EAI = [sys.executable, "-m", "eai"]
 UNIT = Path("virtualhome", "action_sequencing", "baseline_auto")
 RUN = ["run", "--suite", "virtualhome", "--module", "action_sequencing", "--no-cache", "--quiet"]
@@ -40,25 +40,13 @@ def row(scenario: str, wall: float, cpu: float, kept: str, code: object, said: s
     print(f"| {scenario} | {wall:.2f} | {cpu:.2f} | {kept} | {code} | {said[:110]} |", flush=True)
 
 
-def small_suite(folder: Path, **changes) -> Path:
-    info = json.loads((VIRTUALHOME / "suite.json").read_text())
-    ids = info["tasks"][:2]
-    (folder / "tasks").mkdir(parents=True)
-    for name in ("scene.json", "domain.pddl", "predicate_categories.json"):
-        shutil.copy(VIRTUALHOME / name, folder / name)
-    for task_id in ids:
-        shutil.copy(VIRTUALHOME / "tasks" / f"{task_id}.json", folder / "tasks" / f"{task_id}.json")
-    (folder / "suite.json").write_text(json.dumps({**info, "suite": folder.name, "tasks": ids, **changes}))
-    return folder
-
-
 def escapes(tmp: Path) -> None:
     """Names and links that led writes out of --out."""
     for scenario, changes in (("suite.json suite ../../../x", {"suite": "../../../x"}),
                               ("suite.json task id ../../virtualhome/tasks/417_1",
                                {"tasks": ["27_2", "../../virtualhome/tasks/417_1"]})):
         base = tmp / scenario.split()[1]
-        folder = small_suite(base / "suites" / "mine", **changes)
+        folder = virtualhome_folder(base / "suites" / "mine", ("27_2", "417_1"), **changes)
         before = {p for p in tmp.rglob("*")}
         done, wall, cpu = timed_run([*RUN, "--suite", str(folder), "--out", str(base / "a" / "b" / "run")])
         made = len({p for p in tmp.rglob("*")} - before)
@@ -121,7 +109,7 @@ def deep_json(tmp: Path) -> None:
 def laughs() -> None:
     """A 373-byte "billion laughs" pickle read by the LLaRP reader (in this process: CPU time of the read)."""
     from eai.exceptions import EaiError
-    from eai_habitat import pickles
+    from eai_habitat import pickles  # the habitat plugin's package (pip install -e ".[dev]")
 
     value: list = []
     for _ in range(60):

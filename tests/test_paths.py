@@ -5,7 +5,6 @@ line naming the file and the field."""
 import asyncio
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from eai.runner.run import RunConfig, run
 from eai.taskfile import SuiteFile
 from eai.taskstore import DirectorySuite
 from eai.taskwriter import write_suite
-from tests.helpers import ROOT, eai_cli
+from tests.helpers import ROOT, eai_cli, virtualhome_folder
 
 VIRTUALHOME = ROOT / "tasks" / "virtualhome"
 RUN = ["run", "--module", "action_sequencing", "--no-cache", "--quiet"]
@@ -26,15 +25,7 @@ RUN = ["run", "--module", "action_sequencing", "--no-cache", "--quiet"]
 
 def small_suite(folder: Path, **changes) -> Path:
     """A suite folder holding VirtualHome's first two tasks, its suite.json members replaced by ``changes``."""
-    info = json.loads((VIRTUALHOME / "suite.json").read_text())
-    ids = info["tasks"][:2]
-    (folder / "tasks").mkdir(parents=True)
-    for name in ("scene.json", "domain.pddl", "predicate_categories.json"):
-        shutil.copy(VIRTUALHOME / name, folder / name)
-    for task_id in ids:
-        shutil.copy(VIRTUALHOME / "tasks" / f"{task_id}.json", folder / "tasks" / f"{task_id}.json")
-    (folder / "suite.json").write_text(json.dumps({**info, "suite": folder.name, "tasks": ids, **changes}))
-    return folder
+    return virtualhome_folder(folder, ("27_2", "417_1"), **changes)
 
 
 def everything_under(folder: Path) -> set[str]:

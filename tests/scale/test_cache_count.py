@@ -5,31 +5,23 @@ summaries and report.json are the same; report.md's "From cache" says what
 happened in each."""
 
 import json
-import shutil
 
 from eai import api
 from eai.merge import merge_run
 from eai.plugins import get_plugins
-from tests.helpers import ROOT, folder_files, table_rows
+from tests.helpers import ROOT, folder_files, table_rows, virtualhome_folder
 from tests.models.fake_server import FakeServer
 from tests.models.support import FAKE_KEY, Gold, needs_entry_point
 
-VIRTUALHOME = ROOT / "tasks" / "virtualhome"
 IDS = ("27_2", "417_1", "850_1", "954_2", "11_1")  # VirtualHome's first five tasks
 AGAIN = "27_2_again"  # 27_2 under another id: the same prompt, at position 5 (shard 1 of 2; 27_2 is in shard 0)
 
 
 def twin_suite(folder):
     """A suite folder holding VirtualHome's first five tasks, then the first again under another id."""
-    info = json.loads((VIRTUALHOME / "suite.json").read_text())
-    (folder / "tasks").mkdir(parents=True)
-    for name in ("scene.json", "domain.pddl", "predicate_categories.json"):
-        shutil.copy(VIRTUALHOME / name, folder / name)
-    for task_id in IDS:
-        shutil.copy(VIRTUALHOME / "tasks" / f"{task_id}.json", folder / "tasks" / f"{task_id}.json")
-    task = json.loads((VIRTUALHOME / "tasks" / f"{IDS[0]}.json").read_text())
+    virtualhome_folder(folder, IDS, tasks=[*IDS, AGAIN])
+    task = json.loads((folder / "tasks" / f"{IDS[0]}.json").read_text())
     (folder / "tasks" / f"{AGAIN}.json").write_text(json.dumps({**task, "id": AGAIN}))
-    (folder / "suite.json").write_text(json.dumps({**info, "suite": folder.name, "tasks": [*IDS, AGAIN]}))
     return folder
 
 
