@@ -71,7 +71,8 @@ class Unit:
 
     def folder(self, out: Path) -> Path:
         """``out/<suite>/<module>/<model slug>``, each name one path segment and the folder inside ``out``."""
-        return inside(out, {"suite": self.suite, "module": self.module, f"model {self.model!r}'s folder": slug(self.model)})
+        return inside(out, {"suite": self.suite, "module": self.module,
+                            f"model {self.model!r}'s folder": slug(self.model)})
 
 
 @dataclass
