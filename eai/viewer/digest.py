@@ -12,7 +12,7 @@ the digest of them now is the same, and makes the page again otherwise.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -33,13 +33,20 @@ def _files(folder: Path, skipped: Iterable[str] = ()) -> list[Path]:
                   if path.is_file() and path.relative_to(folder).parts[0] not in left_out and "__pycache__" not in path.parts)
 
 
-def _code_folders(plugins: Plugins) -> list[Path]:
-    """The folders of eai's package and of every loaded plugin's top-level package."""
-    folders = {Path(eai.__file__).resolve().parent}
-    for info in plugins.loaded:
-        spec = importlib.util.find_spec(info.module.split(".")[0])
-        folders.update(Path(place).resolve() for place in (spec.submodule_search_locations or []) if spec)
-    return sorted(folders)
+def _code(plugins: Plugins) -> list[tuple[Path, Path]]:
+    """(file, the folder it is named from) for the files of eai's package and of every loaded
+    plugin's top-level package or module (a plugin made in memory has none: its name counts)."""
+    files = set()
+    for name in ["eai", *(info.module.split(".")[0] for info in plugins.loaded)]:
+        source = getattr(sys.modules.get(name), "__file__", None)
+        if source is None:
+            continue
+        path = Path(source).resolve()
+        if path.name == "__init__.py":
+            files.update((file, path.parent.parent) for file in _files(path.parent))
+        else:
+            files.add((path, path.parent))
+    return sorted(files)
 
 
 def source_digest(folders: Sequence[Path], plugins: Plugins) -> str:
@@ -52,9 +59,8 @@ def source_digest(folders: Sequence[Path], plugins: Plugins) -> str:
             digest.update(len(data).to_bytes(8, "big") + data)
 
     add(eai.__version__, *(f"{i.name} {i.module} {i.distribution} {i.version}" for i in plugins.loaded))
-    for code in _code_folders(plugins):
-        for path in _files(code):
-            add(path.relative_to(code), path.read_bytes())
+    for path, root in _code(plugins):
+        add(path.relative_to(root), path.read_bytes())
     suites = set()
     for name, folder in zip(run_names(list(folders)), folders):
         add("run", name)
