@@ -66,7 +66,7 @@ def test_eai_run_on_a_full_disk_is_one_line_and_resumes_to_the_plain_run(capsys,
     responses = tmp_path / "run" / UNIT / "responses.jsonl"
     assert code == 2 and err.splitlines() == [
         f"error: cannot write {responses}: No space left on device; what was answered is kept; "
-        f"to continue: eai run --resume --out {tmp_path / 'run'}"]
+        f"to continue: eai run --resume --out {tmp_path / 'run'} --concurrency 1 --no-cache"]
     assert responses.read_bytes().count(b"\n") == 5 and responses.read_bytes().endswith(b"\n")
     monkeypatch.undo()
     code, _, err = eai_cli(capsys, "run", "--resume", "--out", str(tmp_path / "run"), "--quiet", "--no-cache")
