@@ -1,6 +1,8 @@
 """Time the viewer on a whole run: ``eai view RUN --out`` (reading the run and
 working out prompts, parses and steps again), then the page in headless
-Chromium until its task list is drawn, filtering to failures, and opening a task.
+Chromium until its task list is drawn, filtering to failures, and opening a task;
+and the check ``eai view RUN`` makes before serving the run's own page
+(the digest of its sources, eai.viewer.digest), in this process.
 
 Usage: ``python benchmarks/viewer.py [RUN]``; without RUN, the README's main
 job (``eai run`` with no arguments: 1,722 task records) is run first into a
@@ -18,6 +20,9 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from eai.plugins import get_plugins
+from eai.viewer.digest import current_view
+
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -30,6 +35,10 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "eai", "view", str(run), "--out", str(Path(tmp, "site"))], check=True,
                        stdout=subprocess.DEVNULL)
         build = time.perf_counter() - start
+        plugins = get_plugins()
+        start = time.process_time()
+        own = current_view(run, plugins)
+        check = time.process_time() - start
         page_path = Path(tmp, "site", "index.html")
         size = page_path.stat().st_size / 1e6
         chromium = shutil.which("chromium") or shutil.which("chromium-headless-shell")
@@ -51,6 +60,7 @@ def main() -> None:
             opening = time.perf_counter() - start
             browser.close()
     print(f"{records} task records; eai view --out: {build:.1f} s wall; page {size:.1f} MB")
+    print(f"eai view RUN serves RUN/view as it is: {own is not None}; checking that it is current: {check:.2f} s CPU")
     print(f"page load to task list drawn: {load:.2f} s (target: < 2 s); filter to failures: {filtering:.2f} s "
           f"({failures} in the first unit); open a task: {opening:.2f} s")
 

@@ -259,9 +259,14 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
 
 
 def _view(folders: Sequence[Path], target: Path) -> Path:
-    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link."""
+    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link,
+    with the digest of its sources (``eai view`` reuses a run's own page while it is current)."""
+    from eai.paths import inside
     from eai.plugins import get_plugins
+    from eai.viewer.digest import FOLDER, source_digest
     from eai.viewer.model import collect_runs
     from eai.viewer.page import write_site
 
-    return write_site(collect_runs(folders, get_plugins()), target / "view")
+    plugins = get_plugins()
+    digest = source_digest(folders, plugins)  # before reading them: a change meanwhile makes the page not current
+    return write_site(collect_runs(folders, plugins), inside(target, {"viewer folder": FOLDER}), digest)

@@ -16,7 +16,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from eai.atomic import write_atomic
 from eai.exceptions import EaiError
+from eai.paths import inside
 from eai.sources import Archive, Pin, Snapshot, open_source
 from eai.suite import TaskSuite
 
@@ -48,10 +50,11 @@ def import_source(
     out.mkdir(parents=True, exist_ok=True)
     for suite in chosen:
         progress(f"converting {suite.name}")
-        suite.import_tasks(archives, out / suite.name)
+        folder = inside(out, {"suite": suite.name})
+        suite.import_tasks(archives, folder)
         record = provenance(tuple(pin for pin in suite.sources if pin.package in archives), archives)
-        (out / suite.name / PROVENANCE).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    (out / "README.md").write_text(readme(out), encoding="utf-8")
+        write_atomic(folder / PROVENANCE, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    write_atomic(out / "README.md", readme(out))
     return [s.name for s in chosen]
 
 

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl
+from eai.atomic import write_atomic
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.llm import GenerationConfig
@@ -36,7 +38,7 @@ from eai.suite_dirs import suite_name
 
 def read_json(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonl.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise EaiError(f"{path.parent} is not a finished shard: it has no {path.name}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -49,7 +51,7 @@ def read_json(path: Path) -> dict[str, Any]:
 def read_records(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         raise EaiError(f"{path.parent} is not a finished shard: it has no {path.name}")
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [record for _, record in jsonl.read(path)]
 
 
 def check_shards(folders: Sequence[Path], specs: Sequence[dict[str, Any]], what: str) -> None:
@@ -139,7 +141,7 @@ def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins, say: Say = l
     config = run_config(spec, out, plugins)
     for unit in claimed_units(config, plugins):
         say(unit_line(unit, merge_unit(unit, config, plugins, folders), unit.folder(out)))
-    (out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_atomic(out / "run.json", json.dumps(spec, indent=2, sort_keys=True) + "\n")
 
 
 def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:

@@ -46,7 +46,9 @@ def read_responses(path: Path) -> list[Response]:
         raise EaiError(f"cannot read responses {path}: {exc.strerror or exc}") from None
     if data.lstrip().startswith(b"["):
         try:
-            items = json.loads(data)
+            items = jsonl.loads(data.decode("utf-8"))
+        except jsonl.TooDeep as exc:
+            raise EaiError(f"{path}:{exc.lineno}: {exc.msg}") from None
         except ValueError as exc:
             raise EaiError(f"{path}: not valid JSON: {exc}") from None
         return [parse_response(item, path, f"item {i}") for i, item in enumerate(items)]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from eai import jsonl, usage
+from eai.atomic import write_atomic
 from eai.exceptions import EaiError
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
@@ -216,9 +217,7 @@ def require_scored(result: ScoreResult, source: str) -> None:
 
 
 def write_result(result: ScoreResult, out: Path) -> None:
-    """``out/summary.json`` and ``out/records.jsonl``, byte-identical for identical input."""
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "summary.json").write_text(json.dumps(result.summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    with (out / "records.jsonl").open("w", encoding="utf-8") as fh:
-        for record in result.records:
-            fh.write(jsonl.dumps(record))
+    """``out/records.jsonl``, then ``out/summary.json`` (a unit is finished once
+    it has its summary), each written whole; byte-identical for identical input."""
+    write_atomic(out / "records.jsonl", map(jsonl.dumps, result.records))
+    write_atomic(out / "summary.json", json.dumps(result.summary, indent=2, sort_keys=True) + "\n")

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from eai.exceptions import EaiError
+from eai.paths import inside
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ def open_source(pin: Pin, path: Path | None = None, expected: Mapping[str, str] 
         return Snapshot(Path(path), pin, expected)
     if path is not None:
         return _checked(Path(path), pin)
-    folder = cache_dir() / f"{pin.package}-{pin.version}"
+    folder = inside(cache_dir(), {"source": f"{pin.package}-{pin.version}"})
     cached = sorted(folder.glob("*")) if folder.is_dir() else []
     if cached and sha256(cached[0]) == pin.sha256:
         return Archive(cached[0], pin)

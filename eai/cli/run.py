@@ -117,6 +117,7 @@ def execute(
     human: str = "scripted", partial: bool = False, again: Sequence[str] = (),
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
+    from eai.atomic import WriteError
     from eai.runner.calls import EndpointDown
 
     folder = out or api.default_out()
@@ -132,7 +133,7 @@ def execute(
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
-    except EndpointDown as exc:
+    except (EndpointDown, WriteError) as exc:
         raise EaiError(f"{exc}; {resume_hint(folder, again)}") from None
     except KeyboardInterrupt:
         print(f"interrupted: {resume_hint(folder, again)}", file=sys.stderr)

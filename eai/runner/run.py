@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eai import usage
+from eai import jsonl, usage
+from eai.atomic import write_atomic
 from eai.collaboration.turns import play_turns, setup, turn_summary
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
@@ -38,6 +39,7 @@ from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCall
                      split_model_id, without_credentials)
 from eai.modules.base import Env, Record, percent
 from eai.modules.written_for import written_for_line
+from eai.paths import inside
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
@@ -72,7 +74,9 @@ class Unit:
         return f"{self.suite}/{self.module}/{self.model}"
 
     def folder(self, out: Path) -> Path:
-        return out / self.suite / self.module / slug(self.model)
+        """``out/<suite>/<module>/<model slug>``, each name one path segment and the folder inside ``out``."""
+        return inside(out, {"suite": self.suite, "module": self.module,
+                            f"model {self.model!r}'s folder": slug(self.model)})
 
 
 @dataclass
@@ -141,6 +145,8 @@ def check(config: RunConfig, plugins: Plugins) -> None:
     if config.options.get("human", "scripted") != "scripted":
         resolve_model(plugins, config.options["human"], config.model_options)
     check_selection(plugins, config.suites, config.modules, config.task_ids)
+    for unit in config.units():
+        unit.folder(config.out)
 
 
 def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
@@ -163,7 +169,7 @@ def read_manifest(out: Path) -> dict[str, Any]:
     if not path.is_file():
         raise EaiError(f"{out} holds no run to resume (no run.json)")
     try:
-        spec = json.loads(path.read_text(encoding="utf-8"))
+        spec = jsonl.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
     if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, TRANSPORT} \
@@ -183,8 +189,7 @@ def record_manifest(config: RunConfig, plugins: Plugins, calls: dict[str, Any]) 
         for option, was, now in differences(previous, json.loads(json.dumps(spec))):
             raise EaiError(f"{option} differs from the run in {config.out}: it was started with "
                            f"{json.dumps(was)}, not {json.dumps(now)} (leave {option} out to keep the run's)")
-    (config.out / "run.json").write_text(json.dumps({**spec, TRANSPORT: calls}, indent=2, sort_keys=True) + "\n",
-                                         encoding="utf-8")
+    write_atomic(config.out / "run.json", json.dumps({**spec, TRANSPORT: calls}, indent=2, sort_keys=True) + "\n")
 
 
 def differences(previous: dict[str, Any], spec: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:

@@ -15,7 +15,7 @@ from eai.runner.transport import TRANSPORT
 from tests.helpers import eai_cli, folder_files
 
 SUITES = ["virtualhome", "behavior"]
-COMPARED = ("records.jsonl", "summary.json", "run.json", "report.json")  # report.md shows the seconds calls took
+COMPARED = ("records.jsonl", "summary.json", "run.json", "report.json")  # report.md: seconds and cache hits (docs/scale.md)
 
 
 def results(folder):
