@@ -39,7 +39,7 @@ class ModelFilter:
         self.spec, self.retry = spec, retry
         self.model: LanguageModel = resolve_model(plugins, spec, options or {})
         self.cache = ResponseCache(cache) if cache is not None and self.model.cacheable else None
-        self.endpoint = Endpoint(self.model.endpoint or f"{self.model.provider}'s server", 1)
+        self.endpoint = Endpoint(self.model.endpoint or f"{self.model.provider}'s server", 1, policy=retry)
 
     def judge(self, instruction: str) -> tuple[bool, str]:
         """(keep the task?, the model's answer)."""

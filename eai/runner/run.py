@@ -11,7 +11,8 @@ its record with its answer.
 
 The run folder is locked while a run works in it; its ``run.json`` holds the
 options that decide the results, which ``--resume`` must match. A server that
-cannot be reached stops the run (EndpointDown) with what was answered kept.
+has been failing for a while stops the run (EndpointDown, :mod:`eai.runner.calls`)
+with what was answered kept.
 """
 
 from __future__ import annotations
@@ -243,7 +244,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     model = resolve_model(plugins, unit.model, config.model_options)
 
     def endpoint_of(served: Any) -> Endpoint:
-        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say)
+        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say, config.retry)
 
     endpoint = endpoint_of(model)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
