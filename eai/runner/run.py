@@ -364,12 +364,13 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
 
 def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
-    """What a finished unit's figures are over, and its answers cut by the token limit:
+    """What a finished unit's figures are over, and its answers cut by the token limit or refused:
     ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
-    cut = s.get("usage", {}).get("truncated", 0)
-    cut_text = f", {cut} answer(s) cut by the token limit" if cut else ""
+    cut, refused = s.get("usage", {}).get("truncated", 0), s.get("usage", {}).get("refused", 0)
+    cut_text = (f", {cut} answer(s) cut by the token limit" if cut else "") + (
+        f", {refused} answer(s) refused by the model" if refused else "")
     empty = " (nothing scored: no figures)" if not s.get("n") else ""
     share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
     return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty}{share} -> {folder}"

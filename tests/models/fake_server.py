@@ -15,7 +15,8 @@ there with finish reason "length", as a real server cuts it.
 
 Faults it can inject: error statuses (``Reply.status``, ``message``) with
 headers of their own (``headers``: ``Retry-After``), slow replies (``delay``),
-a reply body sent as given (``body``: truncated JSON, no ``choices``), a
+a reply body sent as given (``body``: truncated JSON, no ``choices``), a null
+content (``no_content``) or a refusal (``refusal``) in place of the answer, a
 request header echoed into the reply (``echo``), one request served at a time
 like a one-slot local server (``slots``), and a server that goes away
 (``gone``, or leave the ``with`` block; ``FakeServer(port=...)`` serves that
@@ -46,6 +47,8 @@ class Reply:
     echo: str = ""  # a request header whose value is added to the answer or error message
     gone: bool = False  # the server goes away: no reply to this request, no connection accepted after it
     headers: tuple[tuple[str, str], ...] = ()  # sent with the reply (e.g. ("Retry-After", "7"))
+    no_content: bool = False  # OpenAI: the message's "content" is null
+    refusal: str = ""  # the model refuses: OpenAI's "refusal" (content null), Anthropic's stop_reason "refusal"
 
 
 def prompt_of(body: Body) -> str:
@@ -98,6 +101,15 @@ def ollama_reply(g: Generated, model: str) -> Body:
 def token_limit(body: Body) -> int | None:
     """The answer's token limit in any of the three dialects."""
     return body.get("max_completion_tokens") or body.get("max_tokens") or body.get("options", {}).get("num_predict")
+
+
+def without_answer(path: str, body: Body, reply: Reply) -> Body:
+    """A 200 reply ``body`` whose answer is replaced by a null content or a refusal, as ``reply`` asks."""
+    if path == "/v1/chat/completions":
+        body["choices"][0]["message"].update(content=None, refusal=reply.refusal or None)
+    elif path == "/v1/messages" and reply.refusal:
+        body.update(content=[{"type": "text", "text": reply.refusal}], stop_reason="refusal")
+    return body
 
 
 ROUTES: dict[str, tuple[Callable[[Generated, str], Body], Callable[[str], Body]]] = {
@@ -212,6 +224,8 @@ class FakeServer:
             return reply.status, reply.body, reply.headers
         echoed = headers.get(reply.echo, "") if reply.echo else ""
         if reply.status == 200:
-            generated = generate(self.answer(body) + echoed, body, token_limit(body))
-            return 200, success(generated, body.get("model", "")), reply.headers
+            generated = success(generate(self.answer(body) + echoed, body, token_limit(body)), body.get("model", ""))
+            if reply.no_content or reply.refusal:
+                generated = without_answer(path, generated, reply)
+            return 200, generated, reply.headers
         return reply.status, error((reply.message or f"status {reply.status}") + echoed), reply.headers

@@ -14,6 +14,7 @@ from eai_langchain.errors import call_error, without_secrets
 
 ROLES: dict[str, type[BaseMessage]] = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
 FINISH_REASONS = {"max_tokens": "length", "end_turn": "stop"}  # Anthropic's stop_reason, in OpenAI's words
+REFUSAL = "refusal"  # the finish reason of an answer the provider says the model refused (Anthropic's stop_reason)
 
 Build = Callable[[GenerationConfig, float], Any]  # a langchain BaseChatModel with these settings and timeout
 
@@ -43,12 +44,25 @@ def to_langchain(messages: tuple[Message, ...]) -> list[BaseMessage]:
 
 def usage_of(message: AIMessage) -> Usage:
     """Tokens and finish reason as the integration reports them (OpenAI's
-    ``finish_reason``, Anthropic's ``stop_reason``, Ollama's ``done_reason``)."""
+    ``finish_reason``, Anthropic's ``stop_reason``, Ollama's ``done_reason``);
+    "refusal" when OpenAI's message has a ``refusal``."""
     tokens = message.usage_metadata or {}
     meta = message.response_metadata or {}
-    reason = meta.get("finish_reason") or meta.get("stop_reason") or meta.get("done_reason")
+    reason = REFUSAL if refusal_of(message) else (
+        meta.get("finish_reason") or meta.get("stop_reason") or meta.get("done_reason"))
     return Usage(tokens.get("input_tokens"), tokens.get("output_tokens"),
                  FINISH_REASONS.get(reason, reason) if isinstance(reason, str) else None)
+
+
+def refusal_of(message: AIMessage) -> str:
+    """OpenAI's ``refusal``: what the model said instead of answering ("" when it answered)."""
+    refusal = message.additional_kwargs.get("refusal")
+    return refusal if isinstance(refusal, str) else ""
+
+
+def text_of(message: AIMessage) -> str:
+    """The answer's text; a refusal's text when the model refused (its content is null then)."""
+    return str(message.text) or refusal_of(message)
 
 
 class ChatModel(LanguageModel):
@@ -76,4 +90,4 @@ class ChatModel(LanguageModel):
             answer = await self._chats[settings].ainvoke(to_langchain(request.messages))
         except Exception as exc:  # every failure becomes a recorded ModelCallError
             raise call_error(exc, self._secrets, self._transient, self.endpoint) from None
-        return Answer(without_secrets(str(answer.text), self._secrets), usage_of(answer))
+        return Answer(without_secrets(text_of(answer), self._secrets), usage_of(answer))

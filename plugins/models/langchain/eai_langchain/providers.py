@@ -82,10 +82,12 @@ class OpenAIProvider(LangchainProvider):
     def chat(self, integration, model, key, base_url, config, timeout):
         import openai
 
-        return integration.ChatOpenAI(model=model, api_key=key or NO_KEY, base_url=base_url,
-                                      temperature=config.temperature, max_tokens=config.max_tokens,
-                                      timeout=openai.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)),
-                                      max_retries=0, cache=False)
+        from eai_langchain.openai_reply import checked
+
+        return checked(integration.ChatOpenAI)(model=model, api_key=key or NO_KEY, base_url=base_url,
+                                               temperature=config.temperature, max_tokens=config.max_tokens,
+                                               timeout=openai.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)),
+                                               max_retries=0, cache=False)
 
     def transient(self):
         import openai
