@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import timezone
 from email.utils import parsedate_to_datetime
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 from eai.exceptions import EaiError
 
@@ -168,12 +167,6 @@ class ModelProvider(ABC):
     @abstractmethod
     def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
         """A model; ``options`` come from the command line (e.g. ``base_url``)."""
-
-
-def without_credentials(url: str) -> str:
-    """``https://user:pw@host/v1`` -> ``https://host/v1``: names the server, keeps no secret."""
-    parts = urlsplit(url)
-    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
 
 
 def split_model_id(spec: str) -> tuple[str, str]:

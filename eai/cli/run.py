@@ -14,6 +14,7 @@ from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
+from eai.credentials import REDACTED
 from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
 from eai.modules import MODULES, get_module
@@ -88,6 +89,9 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
         source = ctx.get_parameter_source(param)  # typer's own copy of click's ParameterSource
         if param in values and source is not None and source.name == "DEFAULT":
             values[param] = value
+    if REDACTED in (values["base_url"] or "") and values["base_url"] == given["base_url"]:
+        raise EaiError(f"the run in {values['out']} was started with credentials in --base-url, which eai does "
+                       "not store: give --base-url again")
     return values
 
 

@@ -33,8 +33,8 @@ from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
 from eai.executors import executor as executor_named
-from eai.llm import (GenerationConfig, LanguageModel, Message, ModelCallError, Request, prompt_digest, split_model_id,
-                     without_credentials)
+from eai.credentials import without_credentials
+from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request, prompt_digest, split_model_id
 from eai.modules.base import Env, Record, percent
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key

@@ -44,7 +44,7 @@ class Reply:
     delay: float = 0.0
     message: str = ""  # the error message of a non-200 reply
     body: str | None = None  # sent as it is instead of the dialect's reply (truncated JSON, no choices...)
-    echo: str = ""  # a request header whose value is added to the answer or error message
+    echo: str = ""  # a request header whose value is added to the answer or error message ("?": the query string)
     gone: bool = False  # the server goes away: no reply to this request, no connection accepted after it
     headers: tuple[tuple[str, str], ...] = ()  # sent with the reply (e.g. ("Retry-After", "7"))
     no_content: bool = False  # OpenAI: the message's "content" is null
@@ -222,7 +222,7 @@ class FakeServer:
             await asyncio.sleep(reply.delay)
         if reply.body is not None:
             return reply.status, reply.body, reply.headers
-        echoed = headers.get(reply.echo, "") if reply.echo else ""
+        echoed = query if reply.echo == "?" else headers.get(reply.echo, "") if reply.echo else ""
         if reply.status == 200:
             generated = success(generate(self.answer(body) + echoed, body, token_limit(body)), body.get("model", ""))
             if reply.no_content or reply.refusal:

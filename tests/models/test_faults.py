@@ -97,7 +97,8 @@ def test_a_200_reply_that_stays_unreadable_is_a_recorded_failure(plugins, gold, 
     assert "unreadable reply" in record["model_error"] and "after 3 attempt(s)" in record["model_error"]
 
 
-def test_credentials_in_the_base_url_are_stored_and_shown_nowhere(plugins, gold, tmp_path):
+def test_credentials_in_the_base_url_are_stored_and_shown_nowhere(plugins, gold, tmp_path, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY")  # the Basic auth takes the Authorization header (test_url_credentials.py)
     user, password = "alice", "pw-5e3c-never-shown"
     basic = base64.b64encode(f"{user}:{password}".encode()).decode()
     said = []

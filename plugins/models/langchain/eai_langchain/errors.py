@@ -14,11 +14,9 @@ honour.
 from __future__ import annotations
 
 import asyncio
-import base64
 import re
 import socket
 from collections.abc import Iterable
-from urllib.parse import unquote, urlsplit
 
 from eai.llm import ModelCallError, retry_after
 
@@ -28,16 +26,6 @@ UNREADABLE: tuple[type[BaseException], ...] = (ValueError, LookupError, TypeErro
 CONNECT_FAILURES = ("ConnectError", "ConnectTimeout")
 TOKEN = re.compile(r"(?i)\b((?:bearer|basic)\s+)[^\s'\",}]+")
 SCRUBBED = "[redacted]"
-
-
-def url_secrets(url: str | None) -> tuple[str, ...]:
-    """What credentials in ``url`` look like once sent: the password, ``user:password``
-    and its Basic-auth base64; () when the URL holds none."""
-    parts = urlsplit(url or "")
-    if parts.password is None:
-        return ()
-    pair = f"{unquote(parts.username or '')}:{unquote(parts.password)}"
-    return parts.password, unquote(parts.password), pair, base64.b64encode(pair.encode()).decode()
 
 
 def without_secrets(text: str, secrets: Iterable[str]) -> str:
