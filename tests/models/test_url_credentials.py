@@ -71,7 +71,7 @@ def test_the_key_goes_in_the_authorization_header_the_basic_auth_needs(provider,
     with pytest.raises(EaiError) as caught:
         model_for(provider, f"http://{USER}:{PASSWORD}@127.0.0.1:9/v1")
     message = str(caught.value)
-    assert f"the base URL's user and password are sent as HTTP Basic auth" in message and f"unset {variable}" in message
+    assert "the base URL's user and password are sent as HTTP Basic auth" in message and f"unset {variable}" in message
     assert PASSWORD not in message and FAKE_KEY not in message and "\n" not in message
 
 
