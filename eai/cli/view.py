@@ -22,8 +22,9 @@ def view_command(
     instruction, the prompt sent (built again, checked against the run's
     digest of it), the raw answer, what the parser read, the executed steps
     with the failing one highlighted, the goals met and unmet.
-    Two runs given: a task side by side. Served on 127.0.0.1 only; works
-    offline. What it shows: docs/viewer.md.
+    Two runs given: a task side by side. Served on 127.0.0.1 only, to
+    requests for Host 127.0.0.1 or localhost (421 otherwise); works offline.
+    What it shows: docs/viewer.md.
 
     Examples:
 
