@@ -78,9 +78,13 @@ def test_a_damaged_line_before_the_last_is_one_line_naming_file_and_line(plugins
             run_once(plugins, config)
 
 
+NULL_CONTENT = ('{"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": [{"index": 0, '
+                '"message": {"role": "assistant", "content": null}, "finish_reason": "stop"}]}')
+
+
 @pytest.mark.parametrize("body", ['{"id": "chatcmpl-fake", "object": "chat.completion", "choi',
                                   '{"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": []}',
-                                  '{}'])
+                                  '{}', NULL_CONTENT])
 def test_a_200_reply_the_client_cannot_read_is_retried(plugins, gold, tmp_path, body):
     with FakeServer(answer=gold.answer, script=[Reply(body=body)]) as server:
         run_once(plugins, run_config(tmp_path / "run", server.url, limit=1))

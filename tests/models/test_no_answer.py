@@ -1,7 +1,8 @@
 """A reply without an answer (issue 31 item 4): ``"content": null`` is an
-unreadable reply (retried, then a model error), never the model's empty answer;
-a refusal the provider reports is the model's answer, scored and counted as
-refused in the record, the summary, the report and the unit's line."""
+unreadable reply (retried, test_faults.py; then a model error), never the
+model's empty answer; a refusal the provider reports is the model's answer,
+scored and counted as refused in the record, the summary, the report and the
+unit's line."""
 
 import asyncio
 import json
@@ -20,14 +21,6 @@ REFUSAL = "I'm sorry, but I can't help with that."
 
 def run_once(plugins, config, said=None):
     asyncio.run(run(config, plugins, say=(said.append if said is not None else lambda text: None)))
-
-
-def test_a_null_content_is_asked_again(plugins, gold, tmp_path):
-    with FakeServer(answer=gold.answer, script=[Reply(no_content=True)]) as server:
-        run_once(plugins, run_config(tmp_path / "run", server.url, limit=1))
-    assert server.count == 2
-    [record] = read_jsonl(tmp_path / "run" / UNIT / "records.jsonl")
-    assert record["success"] and "model_error" not in record
 
 
 def test_a_null_content_that_stays_is_a_model_error_not_an_empty_answer(plugins, gold, tmp_path):

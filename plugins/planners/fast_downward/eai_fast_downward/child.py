@@ -181,9 +181,19 @@ def _die_with(host: int) -> None:
 
 def _address_space() -> int:
     """Bytes this process maps now (0 where /proc is missing)."""
+    return _pages(0)
+
+
+def resident() -> int:
+    """Bytes of this process in memory now (0 where /proc is missing)."""
+    return _pages(1)
+
+
+def _pages(field: int) -> int:
+    """Field ``field`` of /proc/self/statm (size, resident...), in bytes."""
     try:
         with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * resource.getpagesize()
+            return int(statm.read().split()[field]) * resource.getpagesize()
     except OSError:
         return 0
 

@@ -182,7 +182,7 @@ class _Host:
                 return {"code": SEARCH_OUT_OF_TIME, "cpu": used}
             if self.interrupted:
                 break
-            resident = _resident()
+            resident = self.child.resident()
             pid = os.fork()
             if pid == 0:
                 self.child.run(host, self.prepare, i == 0, work, memory_mb, left, search)
@@ -233,15 +233,6 @@ def _kill(pid: int) -> tuple[int, int, resource.struct_rusage]:
     except ProcessLookupError:  # not yet its own session
         os.kill(pid, signal.SIGKILL)
     return os.wait4(pid, 0)
-
-
-def _resident() -> int:
-    """Bytes of this process in memory now (0 where /proc is missing)."""
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * resource.getpagesize()
-    except OSError:
-        return 0
 
 
 def _threads() -> int:
