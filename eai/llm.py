@@ -65,10 +65,15 @@ class Request:
     turn: Any = field(default=None, compare=False)
 
 
+CUT = "length"  # the finish reason of an answer cut by the token limit (OpenAI's word; the others' are mapped to it)
+REFUSED = "refusal"  # the finish reason of an answer the provider says the model refused (Anthropic's word)
+
+
 @dataclass(frozen=True)
 class Usage:
     """What the server said about one answer; None where it said nothing.
-    ``finish_reason`` is "length" for an answer cut by the token limit."""
+    ``finish_reason`` is :data:`CUT` for an answer cut by the token limit,
+    :data:`REFUSED` for one the provider says the model refused."""
 
     prompt_tokens: int | None = None
     completion_tokens: int | None = None

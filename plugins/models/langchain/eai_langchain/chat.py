@@ -9,12 +9,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from eai.llm import Answer, GenerationConfig, LanguageModel, Message, Request, Usage
+from eai.llm import REFUSED, Answer, GenerationConfig, LanguageModel, Message, Request, Usage
 from eai_langchain.errors import call_error, without_secrets
 
 ROLES: dict[str, type[BaseMessage]] = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
 FINISH_REASONS = {"max_tokens": "length", "end_turn": "stop"}  # Anthropic's stop_reason, in OpenAI's words
-REFUSAL = "refusal"  # the finish reason of an answer the provider says the model refused (Anthropic's stop_reason)
 
 Build = Callable[[GenerationConfig, float], Any]  # a langchain BaseChatModel with these settings and timeout
 
@@ -48,7 +47,7 @@ def usage_of(message: AIMessage) -> Usage:
     "refusal" when OpenAI's message has a ``refusal``."""
     tokens = message.usage_metadata or {}
     meta = message.response_metadata or {}
-    reason = REFUSAL if refusal_of(message) else (
+    reason = REFUSED if refusal_of(message) else (
         meta.get("finish_reason") or meta.get("stop_reason") or meta.get("done_reason"))
     return Usage(tokens.get("input_tokens"), tokens.get("output_tokens"),
                  FINISH_REASONS.get(reason, reason) if isinstance(reason, str) else None)
