@@ -143,10 +143,12 @@ def timeout_error(request: Request) -> ModelCallError:
     return ModelCallError(f"no answer within {request.timeout:g} s", retryable=True, timed_out=True)
 
 
-async def call(model: LanguageModel, request: Request, policy: RetryPolicy, endpoint: Endpoint) -> tuple[Answer, float]:
-    """The model's answer and the seconds its attempt took; raises
-    ModelCallError once the attempts are used up or the error is not worth
-    retrying, EndpointDown when the server has been failing for a while."""
+async def call(model: LanguageModel, request: Request, endpoint: Endpoint) -> tuple[Answer, float]:
+    """The model's answer and the seconds its attempt took, retrying as
+    ``endpoint.policy`` says; raises ModelCallError once the attempts are used
+    up or the error is not worth retrying, EndpointDown when the server has
+    been failing for a while."""
+    policy = endpoint.policy
     last: ModelCallError | None = None
     attempt = tries = 0
     while attempt < policy.attempts:

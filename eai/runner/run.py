@@ -275,7 +275,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         seconds = None
         if kept is None:
             async with gate:
-                answer, seconds = await call(asked, request, config.retry, server)
+                answer, seconds = await call(asked, request, server)
             kept = stored(answer)
             if key:
                 cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
