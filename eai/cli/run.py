@@ -16,6 +16,7 @@ from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
+from eai.credentials import REDACTED
 from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
 from eai.modules import MODULES, get_module
@@ -46,7 +47,8 @@ BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of 
 Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature (paper: 0).")]
 MaxTokens = Annotated[int, typer.Option("--max-tokens", min=0, help="Longest answer, in tokens (0: the server's limit).")]
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
-Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts.")]
+Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts (a refused connection uses none: the call waits for the server).")]
+GiveUpAfter = Annotated[float, typer.Option("--give-up-after", min=1.0, metavar="SECONDS", help="Stop the run (resumable) once a model's server has sent nothing but failures (refused connections, 5xx, timeouts) for this long, 5 of them at least.")]
 CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
 Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI logs).")]
@@ -93,6 +95,9 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
         source = ctx.get_parameter_source(param)  # typer's own copy of click's ParameterSource
         if param in values and source is not None and source.name == "DEFAULT":
             values[param] = value
+    if REDACTED in (values["base_url"] or "") and values["base_url"] == given["base_url"]:
+        raise EaiError(f"the run in {values['out']} was started with credentials in --base-url, which eai does "
+                       "not store: give --base-url again")
     return values
 
 
@@ -110,7 +115,7 @@ def resume_hint(folder: Path, flags: Sequence[str]) -> str:
 def execute(
     suite: list[str], module: list[str], model: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
-    max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
+    max_tokens: int, timeout: float, retries: int, give_up_after: float, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
     shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
@@ -127,6 +132,7 @@ def execute(
                                tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
                                limit=limit, resume=resume, concurrency=concurrency, base_url=base_url,
                                temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
+                               give_up_after=give_up_after,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
@@ -182,6 +188,7 @@ def run_command(
     max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
+    give_up_after: GiveUpAfter = 30.0,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
@@ -249,6 +256,7 @@ def compose_command(
     max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
+    give_up_after: GiveUpAfter = 30.0,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,

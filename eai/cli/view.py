@@ -25,8 +25,8 @@ def view_command(
     instruction, the prompt sent (built again, checked against the run's
     digest of it), the raw answer, what the parser read, the executed steps
     with the failing one highlighted, the goals met and unmet.
-    Two runs given: a task side by side. Served on 127.0.0.1 only; works
-    offline. One run whose own page (RUN/view, written by eai run and eai
+    Two runs given: a task side by side. Served on 127.0.0.1 only, to
+    requests for Host 127.0.0.1 or localhost (421 otherwise); works offline. One run whose own page (RUN/view, written by eai run and eai
     report) is current is served as it is; else the page is made in a
     temporary folder, removed when the server stops (Ctrl-C or SIGTERM).
     What it shows: docs/viewer.md.

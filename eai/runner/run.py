@@ -12,8 +12,8 @@ its record with its answer.
 The run folder is locked while a run works in it; its ``run.json`` holds the
 options that decide the results, which ``--resume`` must match, and apart
 from them (``transport``) how the calls were made, which ``--resume`` reuses
-unless given again. A server that cannot be reached stops the run
-(EndpointDown) with what was answered kept.
+unless given again. A server that has been failing for a while stops the run
+(EndpointDown, :mod:`eai.runner.calls`) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -32,11 +32,12 @@ from eai.atomic import write_atomic
 from eai.collaboration.turns import play_turns, setup, turn_summary
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
+from eai.credentials import without_credentials
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
 from eai.executors import executor as executor_named
 from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
-                     split_model_id, without_credentials)
+                     split_model_id)
 from eai.modules.base import Env, Record, percent
 from eai.modules.written_for import written_for_line
 from eai.paths import inside
@@ -255,7 +256,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     model = resolve_model(plugins, unit.model, config.model_options)
 
     def endpoint_of(served: Any) -> Endpoint:
-        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say)
+        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say, config.retry)
 
     endpoint = endpoint_of(model)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
@@ -284,7 +285,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         seconds = None
         if kept is None:
             async with gate:
-                answer, seconds = await call(asked, request, config.retry, server)
+                answer, seconds = await call(asked, request, server)
             kept = stored(answer)
             if key:
                 cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
@@ -376,13 +377,14 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
 
 def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
-    """What a finished unit's figures are over, its answers cut by the token limit, and
-    whether most were written for another module:
+    """What a finished unit's figures are over, its answers cut by the token limit or
+    refused, and whether most were written for another module:
     ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
-    cut = s.get("usage", {}).get("truncated", 0)
-    cut_text = f", {cut} answer(s) cut by the token limit" if cut else ""
+    cut, refused = s.get("usage", {}).get("truncated", 0), s.get("usage", {}).get("refused", 0)
+    cut_text = (f", {cut} answer(s) cut by the token limit" if cut else "") + (
+        f", {refused} answer(s) refused by the model" if refused else "")
     empty = " (nothing scored: no figures)" if not s.get("n") else ""
     share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
     other = f"; {written_for_line(s)}" if s.get("answers_written_for") else ""

@@ -1,9 +1,10 @@
 """run.json's ``transport``: how a run's model calls were made (calls in
-flight, timeout, attempts, the response cache, the executor and its address).
-None of them decides a result, so they are kept apart from the options that
-do: ``--resume`` reuses them unless given again, a resumed run may change
-them, and the shards of one run may differ in them. No credentials, and no
-home folder: a path under it is written with ``~``."""
+flight, timeout, attempts, how long a failing server is retried, the response
+cache, the executor and its address). None of them decides a result, so they
+are kept apart from the options that do: ``--resume`` reuses them unless given
+again, a resumed run may change them, and the shards of one run may differ in
+them. No credentials, and no home folder: a path under it is written with
+``~``."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.llm import without_credentials
+from eai.credentials import without_credentials
 
 if TYPE_CHECKING:
     from eai.runner.run import RunConfig
 
 TRANSPORT = "transport"
-FLAGS = {"concurrency": "--concurrency", "timeout": "--timeout", "retries": "--retries", "cache": "--cache",
+FLAGS = {"concurrency": "--concurrency", "timeout": "--timeout", "retries": "--retries",
+         "give_up_after": "--give-up-after", "cache": "--cache",
          "no_cache": "--no-cache", "executor": "--executor", "address": "--address"}
 """Each setting (a parameter of ``eai run``) and its flag."""
 
@@ -28,6 +30,7 @@ def transport(config: RunConfig, executor: str, address: str | None) -> dict[str
 
     cache = None if config.cache is None or config.cache == default_cache() else _home_relative(config.cache)
     return {"concurrency": config.concurrency, "timeout": config.timeout, "retries": config.retry.attempts,
+            "give_up_after": config.retry.give_up_after,
             "cache": cache, "no_cache": config.cache is None, "executor": executor,
             "address": without_credentials(address) if address else None}
 

@@ -1,6 +1,7 @@
 """The viewer's model and page of a real run: what it shows per task, that
 answers stay text in the page, and one clear error for what is not a run."""
 
+import http.client
 import json
 import os
 import re
@@ -8,6 +9,8 @@ import shutil
 import subprocess
 import sys
 import urllib.request
+from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 from eai.plugins import get_plugins
 from eai.viewer.model import collect_runs
@@ -82,17 +85,48 @@ def test_inline_json_round_trips_what_it_escapes():
     assert json.loads(inline_json({"a": text})) == {"a": text}
 
 
-def test_eai_view_serves_the_page_on_localhost(replay_run):
-    folder = replay_run[0]
+@contextmanager
+def served(folder):
+    """``eai view FOLDER --port 0`` running; its URL."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen([sys.executable, "-m", "eai", "view", str(folder), "--port", "0"], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = server.stdout.readline()
-        url = re.match(r"serving (http://127\.0\.0\.1:\d+/) ", line).group(1)
-        with urllib.request.urlopen(url + "index.html", timeout=60) as response:
-            page = response.read().decode()
-        assert 'id="eai-data"' in page and "window.__eaiInjected" in page
+        yield re.match(r"serving (http://127\.0\.0\.1:\d+/) ", line).group(1)
     finally:
         server.terminate()
         server.wait(timeout=60)
+
+
+def test_eai_view_serves_the_page_on_localhost(replay_run):
+    with served(replay_run[0]) as url:
+        with urllib.request.urlopen(url + "index.html", timeout=60) as response:
+            page = response.read().decode()
+    assert 'id="eai-data"' in page and "window.__eaiInjected" in page
+
+
+def status_for(url, host):
+    """The status of ``GET /index.html`` sent to ``url`` with ``host`` as its Host header (None: no Host)."""
+    address = urlsplit(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    try:
+        connection.putrequest("GET", "/index.html", skip_host=True)
+        if host is not None:
+            connection.putheader("Host", host)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_the_served_viewer_answers_only_to_its_own_host(replay_run):
+    """A page on another site cannot read the run by DNS rebinding: its Host is its own name."""
+    with served(replay_run[0]) as url:
+        port = urlsplit(url).port
+        statuses = {host: status_for(url, host) for host in
+                    (f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}", f"attacker.example:{port}",
+                     "attacker.example", f"127.0.0.1:{port + 1}", f"127.0.0.1.attacker.example:{port}", "", None)}
+    assert statuses == {f"127.0.0.1:{port}": 200, f"localhost:{port}": 200, f"LOCALHOST:{port}": 200,
+                        f"attacker.example:{port}": 421, "attacker.example": 421, f"127.0.0.1:{port + 1}": 421,
+                        f"127.0.0.1.attacker.example:{port}": 421, "": 421, None: 421}
