@@ -79,6 +79,19 @@ def _pattern(phrase: str) -> str:
     return "(.+?)".join(re.escape(re.sub(r"\s+", " ", part)) for part in phrase.split("{}"))
 
 
+@dataclass(frozen=True)
+class ActionList:
+    """A benchmark's numbered action list for one task, in its words
+    (EB-ALFRED's ``action id 57: find a AlarmClock``), which an answer's
+    ``action_id`` indexes. The first ``numbered`` actions are numbered as the
+    benchmark numbers them; the rest follow eai's object order (EB-ALFRED's
+    further instances, ``find a Cabinet_2``, which EB numbers in AI2-THOR's
+    metadata order)."""
+
+    actions: tuple[str, ...]
+    numbered: int
+
+
 def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:
     """Why ``action`` is not one of ``actions`` on the right number of distinct objects ("" if it is)."""
     spec = actions.get(action.name)
@@ -160,6 +173,13 @@ class World(ABC):
         so the result may be shorter than ``raw``; arity is checked on it."""
         return [token if token in self.task.object_by_id else None for token in raw]
 
+    def action_args(self, action: str, raw: list[str]) -> list[str | None]:
+        """:meth:`resolve_args` of the arguments a plan step wrote for
+        ``action``. Plugins whose benchmark names some arguments by what the
+        action does with them override it (EB-Habitat's ``pick up the ball``
+        picks any ball within reach: a category, for a pick)."""
+        return self.resolve_args(raw)
+
     @property
     def objects(self) -> Mapping[str, Obj]:
         return self.task.object_by_id
@@ -215,6 +235,12 @@ class Simulator(ABC):
     def prompt(self, module: str, task: Task) -> str:
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
         raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
+
+    def action_list(self, task: Task) -> ActionList | None:
+        """The benchmark's numbered action list for ``task`` (EB-ALFRED's,
+        EB-Habitat's), which answers' ``action_id`` index; None when the
+        benchmark numbers no actions."""
+        return None
 
     def progress(self, task: Task, trajectory: Trajectory) -> float | None:
         """The benchmark's own task progress of ``trajectory``, from 0 to 1
