@@ -26,13 +26,16 @@ class ActionSpec:
     properties an object needs to afford it, any one of them sufficing
     (shown in prompts). ``phrases`` are the benchmark's own words for the
     action, ``{}`` standing for each object in order (EB-ALFRED's
-    ``"pick up the {}"``), so answers written in them are read as they are."""
+    ``"pick up the {}"``), so answers written in them are read as they are;
+    ``named`` are words that name the objects too, with those objects
+    (EB-Habitat's ``("open the refrigerator", ("fridge_push_point",))``)."""
 
     name: str
     arity: int
     requirements: tuple[tuple[str, ...], ...] = ()
     description: str = ""
     phrases: tuple[str, ...] = ()
+    named: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,24 +57,28 @@ class Vocabulary:
     def read_phrase(self, text: str) -> tuple[str, tuple[str, ...]] | None:
         """The action and object names of ``text`` written in one of the
         actions' phrases (case and runs of spaces aside; the first phrase
-        that fits, in vocabulary order), or None."""
+        that fits, in vocabulary order, an action's ``named`` words before its
+        phrases), or None."""
         words = " ".join(str(text).split())
-        for pattern, name in self._phrases:
+        for pattern, name, objects in self._phrases:
             match = pattern.fullmatch(words)
             if match:
-                return name, tuple(arg.strip() for arg in match.groups())
+                return name, objects or tuple(arg.strip() for arg in match.groups())
         return None
 
     def write_phrase(self, action: Action) -> str:
-        """``action`` in the benchmark's words (its action's first phrase), or
-        as ``NAME(a, b)`` when the action has no phrase."""
+        """``action`` in the benchmark's words (the words naming its objects,
+        else its action's first phrase), or as ``NAME(a, b)`` when it has none."""
         spec = self.actions.get(action.name)
-        return spec.phrases[0].format(*action.args) if spec and spec.phrases else str(action)
+        if spec is None:
+            return str(action)
+        named = next((words for words, objects in spec.named if objects == action.args), None)
+        return named or (spec.phrases[0].format(*action.args) if spec.phrases else str(action))
 
     @cached_property
-    def _phrases(self) -> tuple[tuple[re.Pattern[str], str], ...]:
-        return tuple((re.compile(_pattern(phrase), re.I), spec.name)
-                     for spec in self.actions.values() for phrase in spec.phrases)
+    def _phrases(self) -> tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...]:
+        return tuple((re.compile(_pattern(words), re.I), spec.name, objects) for spec in self.actions.values()
+                     for words, objects in (*spec.named, *((phrase, ()) for phrase in spec.phrases)))
 
 
 def _pattern(phrase: str) -> str:

@@ -6,6 +6,8 @@ file of the training episodes and is not read), task ids ``<split>_<nnn>``,
 the split as task name. ``eb-habitat``: EB-Habitat's six subsets, drawn from
 those splits (:mod:`eai_habitat.subsets`), or read from EB's own files when
 the EmbodiedBench clone is given, ids ``<subset>_<nnn>``, the subset as name.
+Both suites keep EB-Habitat's numbered skill list (``skills.json``,
+:mod:`eai_habitat.skills`).
 
 Per episode: the movable objects and the receptacles they start on (the
 fixed entities are in the shared ``scene.json``), the fridge open or closed
@@ -34,7 +36,7 @@ from eai.taskfile import GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, 
 from eai.taskwriter import dumps, write_suite
 from eai.taxonomy import execute
 from eai.world import Action, AtomIndex, Goal, Obj, State, Task
-from eai_habitat import domain, goals, problem, scene, subsets
+from eai_habitat import domain, goals, problem, scene, skills, subsets
 from eai_habitat.episodes import Episode, read_split
 from eai_habitat.expressions import read
 from eai_habitat.vocabulary import VOCABULARY
@@ -66,7 +68,7 @@ class Source:
 
     def __init__(self, llarp: Archive) -> None:
         self.llarp = llarp
-        dataset = yaml.safe_load(llarp.text(DATASET_CONFIG))
+        dataset = self.dataset = yaml.safe_load(llarp.text(DATASET_CONFIG))
         self.category_of = scene.categories(dataset)
         self.classes = {name: scene.snake(name) for name in dataset["category_groups"]["all_cats"]["included"]}
         self.domain_spec = yaml.safe_load(llarp.text(DOMAIN))
@@ -85,7 +87,8 @@ class Source:
     def files(self) -> dict[str, str]:
         categories = list(self.classes)
         return {"domain.pddl": domain.convert(self.domain_spec, categories).to_pddl(),
-                "predicate_categories.json": dumps(PREDICATE_CATEGORIES)}
+                "predicate_categories.json": dumps(PREDICATE_CATEGORIES),
+                "skills.json": dumps(skills.skill_list(self.domain_spec, self.dataset))}
 
 
 def _states(entity: scene.Entity) -> list[str]:
@@ -254,5 +257,6 @@ def _write(out: Path, name: str, description: str, tasks: list[TaskFile], pins: 
     suite = SuiteFile(suite=name, simulator="habitat", description=description, tasks=[t.id for t in tasks],
                       subsets=groups,
                       sources=[SourceSpec(package=p.package, version=p.version, sha256=p.sha256) for p in pins],
-                      files={"domain": "domain.pddl", "predicate_categories": "predicate_categories.json"})
+                      files={"domain": "domain.pddl", "predicate_categories": "predicate_categories.json",
+                             "skills": "skills.json"})
     write_suite(out, suite, tasks, scenes={SCENE: source.scene_file()}, files=source.files())

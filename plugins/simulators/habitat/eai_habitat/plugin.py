@@ -52,4 +52,4 @@ def eai_register_suites(register):
 
 @hookimpl
 def eai_register_simulators(register):
-    register(HabitatSimulator(lambda: _langr().file("domain")))
+    register(HabitatSimulator(lambda key: _langr().file(key)))
