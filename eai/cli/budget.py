@@ -1,6 +1,7 @@
-"""The planner budget options that ``eai run``, ``eai compose`` and ``eai score``
-share, and the module options they become. Every limit that can decide a
-verdict is counted (states) or CPU time, never wall-clock (docs/metrics.md)."""
+"""The module options that ``eai run``, ``eai compose`` and ``eai score`` share
+(the planner budgets, how a goal's types are read) and the options they
+become. Every limit that can decide a verdict is counted (states) or CPU
+time, never wall-clock (docs/metrics.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from eai.limits import CPU_SECONDS as DEFAULT_CPU_SECONDS
 from eai.limits import MAX_NODES, WALL_FACTOR, WALL_SLACK
 from eai.limits import MEMORY_MB as DEFAULT_MEMORY_MB
 
-__all__ = ["DEFAULT_CPU_SECONDS", "DEFAULT_MEMORY_MB", "MaxNodes", "PlannerCpuSeconds", "PlannerMemoryMb", "budget_options"]
+__all__ = ["DEFAULT_CPU_SECONDS", "DEFAULT_MEMORY_MB", "ExactTypes", "MaxNodes", "PlannerCpuSeconds", "PlannerMemoryMb",
+           "budget_options", "type_options"]
 
 MaxNodes = Annotated[Optional[int], typer.Option(
     "--max-nodes", min=0,
@@ -32,3 +34,14 @@ def budget_options(max_nodes: int | None, planner_cpu_seconds: float, planner_me
     if max_nodes is not None:
         options["max_nodes"] = max_nodes or None
     return options
+
+
+ExactTypes = Annotated[bool, typer.Option(
+    "--exact-types",
+    help="Read each object type a goal names exactly. By default a benchmark's own reading counts "
+         "(EB-ALFRED: ALFRED's, by substring, so a ButterKnife is a Knife; docs/alfred-simulator.md).")]
+
+
+def type_options(exact_types: bool) -> dict[str, Any]:
+    """The module option of ``--exact-types`` (none by default, as before the option existed)."""
+    return {"exact_types": True} if exact_types else {}

@@ -12,7 +12,8 @@ from eai import api
 from eai.api import DEFAULT_MODEL
 from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
+from eai.cli.budget import (DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds,
+                            PlannerMemoryMb, budget_options, type_options)
 from eai.cli.progress import shown
 from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
@@ -65,7 +66,8 @@ RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
 # kept in run.json's options
-MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial")
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial",
+                  "exact_types")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:
@@ -101,7 +103,7 @@ def execute(
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
     shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
-    human: str = "scripted", partial: bool = False,
+    human: str = "scripted", partial: bool = False, exact_types: bool = False,
 ) -> None:
     from eai.runner.calls import EndpointDown
 
@@ -115,7 +117,8 @@ def execute(
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
-                                        **agent_options(agents, turn_by_turn, human, partial)},
+                                        **agent_options(agents, turn_by_turn, human, partial),
+                                        **type_options(exact_types)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
     except EndpointDown as exc:
@@ -184,6 +187,7 @@ def run_command(
     turn_by_turn: Annotated[bool, typer.Option("--turn-by-turn", help=TURNS_HELP)] = False,
     human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = "scripted",
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
+    exact_types: ExactTypes = False,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -208,6 +212,7 @@ def run_command(
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
         eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
+        eai run --suite eb-alfred --exact-types
     """
     for name in module:
         get_module(name)
@@ -247,6 +252,7 @@ def compose_command(
     executor: ExecutorName = "local",
     address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = 1,
+    exact_types: ExactTypes = False,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 

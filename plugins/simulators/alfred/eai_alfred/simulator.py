@@ -82,7 +82,8 @@ class AlfredSimulator(Simulator):
         conditions = task.extra.get(EXTRA, {}).get("conditions", [])
         if not conditions:
             return None
-        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
+        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates,
+                            dict(task.goal.classes))
         return sum(holds(_parsed(text), trajectory.final, universe) for text in conditions) / len(conditions)
 
     def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
