@@ -14,8 +14,7 @@ from eai import api
 from eai.api import DEFAULT_MODEL
 from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
-from eai.cli.budget import (DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds,
-                            PlannerMemoryMb, budget_options, type_options)
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
 from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
@@ -69,8 +68,7 @@ RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
 # kept in run.json's options
-MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial",
-                  "exact_types")
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:
@@ -130,9 +128,8 @@ def execute(
                                temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
-                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
-                                        **agent_options(agents, turn_by_turn, human, partial),
-                                        **type_options(exact_types)},
+                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
+                                        **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
     except EndpointDown as exc:
@@ -226,7 +223,6 @@ def run_command(
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
         eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
-        eai run --suite eb-alfred --exact-types
     """
     for name in module:
         get_module(name)

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from eai.cli.budget import (DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds,
-                            PlannerMemoryMb, budget_options, type_options)
+                            PlannerMemoryMb, budget_options)
 from eai.cli.output import print_json, say
 from eai.cli.progress import counted
 from eai.exceptions import EaiError
@@ -69,8 +69,8 @@ def score_command(
         raise EaiError("--shard scores one share here; --executor splits the whole scoring: give one or the other")
     check_output_folder(out)
     answers = read_responses(responses)
-    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb)
-    options |= {"sensitivity": sensitivity, "workers": workers, **type_options(exact_types)}
+    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types)
+    options |= {"sensitivity": sensitivity, "workers": workers}
     if planner:
         options["planner"] = planner
     with counted(f"scoring {suite}/{module}", quiet) as shown:
