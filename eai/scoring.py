@@ -19,6 +19,7 @@ from typing import Any
 from eai import jsonl, usage
 from eai.atomic import write_atomic
 from eai.exceptions import EaiError
+from eai.goals import read_types
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.modules.written_for import most_written_for, written_for
@@ -101,7 +102,7 @@ def score(
         answers[task_id] = response
     wanted = None if task_ids is None else set(task_ids)
     scope = ids if wanted is None else [i for i in ids if i in wanted]
-    tasks = [task for task in suite.load(scope) if module.applies_to(task)]
+    tasks = read_types([task for task in suite.load(scope) if module.applies_to(task)], options or {})
     covered = {task.id for task in tasks}
     unmatched += [i for i in answers if i not in covered]
     if shard is not None:  # its share of the tasks; the other shards' answers are theirs, not unmatched

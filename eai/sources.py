@@ -154,14 +154,28 @@ class Snapshot(Archive):
             self.hashes[name] = digest
         return self._members[name]
 
-    def _lfs_object(self, name: str, pointer: bytes) -> bytes:
-        """The content a Git LFS pointer stands for, from the clone's LFS store."""
+    def stored(self, name: str) -> bool:
+        """Whether the clone holds the content of file ``name``: false for a
+        Git LFS pointer whose object the clone lacks (``git lfs pull`` not run)."""
+        if name in self._members:
+            return True
+        if name not in set(self._names):
+            raise EaiError(f"{self.pin.repository} at {self.pin.version[:12]} has no file {name!r}")
+        data = self._git("cat-file", "blob", f"{self.pin.version}:{name}")
+        return not data.startswith(LFS_POINTER) or self._lfs_path(name, data)[1].is_file()
+
+    def _lfs_path(self, name: str, pointer: bytes) -> tuple[str, Path]:
+        """The object id a Git LFS pointer names, and where the clone's LFS store keeps it."""
         fields = dict(line.split(" ", 1) for line in pointer.decode("utf-8", "replace").splitlines() if " " in line)
         oid = fields.get("oid", "").removeprefix("sha256:")
         if len(oid) != 64:
             raise EaiError(f"{name} in {self.pin.repository} is a malformed Git LFS pointer")
         git_dir = Path(self.path) / self._git("rev-parse", "--git-dir").decode("utf-8").strip()
-        stored = git_dir / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+        return oid, git_dir / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+
+    def _lfs_object(self, name: str, pointer: bytes) -> bytes:
+        """The content a Git LFS pointer stands for, from the clone's LFS store."""
+        oid, stored = self._lfs_path(name, pointer)
         if not stored.is_file():
             raise EaiError(f"{name} is stored with Git LFS and its content is not in {self.path}: "
                            f"run 'git lfs pull' there")

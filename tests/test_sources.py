@@ -102,6 +102,18 @@ def test_a_file_stored_with_git_lfs_is_read_from_the_clones_lfs_store(tmp_path):
     assert snapshot.hashes["data/big.bin"] == hashlib.sha256(b"the real bytes").hexdigest()
 
 
+def test_stored_says_whether_the_clone_holds_a_files_content(tmp_path, repository):
+    """EB's episode files are LFS objects this machine's clone lacks: the eb-habitat import asks first."""
+    with_content, pin = lfs_repository(tmp_path / "a", b"the real bytes", b"the real bytes")
+    assert open_source(pin, with_content).stored("data/big.bin")
+    without, pin = lfs_repository(tmp_path / "b", b"the real bytes", None)
+    assert not open_source(pin, without).stored("data/big.bin")
+    plain = open_source(repository[1], repository[0])
+    assert plain.names() == ["LICENSE", "data/a.json"] and all(plain.stored(name) for name in plain.names())
+    with pytest.raises(EaiError, match="has no file 'nowhere'"):
+        plain.stored("nowhere")
+
+
 def test_a_git_lfs_file_missing_from_the_clone_or_wrong_is_a_clear_error(tmp_path):
     repo, pin = lfs_repository(tmp_path / "a", b"the real bytes", None)
     with pytest.raises(EaiError, match="data/big.bin is stored with Git LFS and its content is not in .*git lfs pull"):
@@ -200,3 +212,10 @@ class Reading(Listing):
         data = archives["upstream"].read("data/a.json")
         out.mkdir(parents=True, exist_ok=True)
         (out / "a.json").write_bytes(data)
+
+
+def test_example_files_that_are_no_list_of_texts_are_one_clear_error(repository):
+    from eai.examples import capture
+
+    with pytest.raises(EaiError, match="data/a.json is not a JSON list of example texts"):
+        capture(open_source(repository[1], repository[0]), ["data/a.json"])

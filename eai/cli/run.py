@@ -14,7 +14,7 @@ from eai import api
 from eai.api import DEFAULT_MODEL
 from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
 from eai.credentials import REDACTED
 from eai.exceptions import EaiError
@@ -70,7 +70,7 @@ RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
 # kept in run.json's options
-MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial")
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:
@@ -119,7 +119,7 @@ def execute(
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
     shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
-    human: str = "scripted", partial: bool = False, again: Sequence[str] = (),
+    human: str = "scripted", partial: bool = False, exact_types: bool = False, again: Sequence[str] = (),
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.atomic import WriteError
@@ -135,7 +135,7 @@ def execute(
                                give_up_after=give_up_after,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
-                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
+                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
@@ -206,6 +206,7 @@ def run_command(
     turn_by_turn: Annotated[bool, typer.Option("--turn-by-turn", help=TURNS_HELP)] = False,
     human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = "scripted",
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
+    exact_types: ExactTypes = False,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -271,6 +272,7 @@ def compose_command(
     executor: ExecutorName = "local",
     address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = 1,
+    exact_types: ExactTypes = False,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 

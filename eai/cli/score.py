@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
+from eai.cli.budget import (DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds,
+                            PlannerMemoryMb, budget_options)
 from eai.cli.output import print_json, say
 from eai.cli.progress import counted
 from eai.exceptions import EaiError
@@ -38,6 +39,7 @@ def score_command(
     executor: str = typer.Option("local", "--executor", help="Where the answers are scored (see: eai list executors): local, or e.g. ray, split over the cluster's CPUs (docs/scale.md)."),
     address: str = typer.Option(None, "--address", help="The cluster the executor joins; default: a local one."),
     shard: str = typer.Option(None, "--shard", metavar="I/N", help="Score only shard I of N (counted from 0): task k of the suite's tasks for the module goes to shard k mod N; eai merge joins the N folders (docs/scale.md)."),
+    exact_types: ExactTypes = False,
 ) -> None:
     """Score model responses against the gold annotation.
 
@@ -59,6 +61,7 @@ def score_command(
         eai score answers.json --suite virtualhome --module subgoal_decomposition --max-nodes 20000
         eai score answers.json --suite virtualhome --module action_sequencing --shard 1/4 --out scores/part1
         eai score answers.json --suite virtualhome --module action_sequencing --executor ray
+        eai score answers.json --suite eb-alfred --module action_sequencing --exact-types
     """
     share = parse_shard(shard)
     scorer = executor_named(get_plugins(), executor, address)
@@ -66,7 +69,7 @@ def score_command(
         raise EaiError("--shard scores one share here; --executor splits the whole scoring: give one or the other")
     check_output_folder(out)
     answers = read_responses(responses)
-    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb)
+    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types)
     options |= {"sensitivity": sensitivity, "workers": workers}
     if planner:
         options["planner"] = planner

@@ -35,6 +35,7 @@ from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.credentials import without_credentials
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
+from eai.goals import read_types
 from eai.executors import executor as executor_named
 from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
                      split_model_id)
@@ -130,7 +131,8 @@ def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipe
     subset names), at most ``limit``, and to the run's shard."""
     found = plugins.suites.get(suite)
     ids = found.select(list(config.task_ids)) if config.task_ids else found.ids()
-    covered = [t for t in plugins.suites.get(suite).load(ids) if all(s.applies_to(t) for s in pipeline.stages)]
+    loaded = read_types(plugins.suites.get(suite).load(ids), config.options)
+    covered = [t for t in loaded if all(s.applies_to(t) for s in pipeline.stages)]
     chosen = covered if config.limit is None else covered[: config.limit]
     return config.shard.share(chosen) if config.shard else chosen
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from eai.llm import prompt_digest
 from eai.modules import MODULES, get_module
-from eai.modules.action_sequencing.module import ground
+from eai.modules.action_sequencing.grounding import ground
 from eai.plugins import Plugins
 from eai.taxonomy import execute
 from eai.world import Task, format_atom
@@ -37,7 +37,8 @@ def steps(task: Task, parsed: Any, simulator: Any) -> list[dict[str, Any]]:
     (``done``, ``additional``: no effect needed, ``failed``: the error step,
     ``not run``: after it)."""
     world = simulator.world(task)
-    plan, grammar = ground(parsed, world, simulator.vocabulary)
+    grounding = ground(parsed, world, simulator.vocabulary, simulator.action_list(task))
+    plan, grammar = grounding.plan, grounding.error
     if grammar is not None:
         return [{"action": str(a), "outcome": "not run", "added": [], "removed": []} for a in plan]
     execution = execute(world, plan)
