@@ -21,7 +21,7 @@ from eai.exceptions import EaiError
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.plugins import Plugins
-from eai.responses import Response, match_identifier
+from eai.responses import KEPT_ANSWERS, Response, match_identifier
 from eai.runner.shards import Shard
 from eai.suite_dirs import suite_name as named_suite
 from eai.world import Task
@@ -194,6 +194,17 @@ def write_result(result: ScoreResult, out: Path) -> None:
     """``out/summary.json`` and ``out/records.jsonl``, byte-identical for identical input."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "summary.json").write_text(json.dumps(result.summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    with (out / "records.jsonl").open("w", encoding="utf-8") as fh:
-        for record in result.records:
-            fh.write(jsonl.dumps(record))
+    write_lines(out / "records.jsonl", result.records)
+
+
+def write_scored(result: ScoreResult, answers: Sequence[dict[str, Any]], out: Path) -> None:
+    """A score folder: :func:`write_result` and the answers scored
+    (``answers.jsonl``: :func:`eai.responses.kept_answers`)."""
+    write_result(result, out)
+    write_lines(out / KEPT_ANSWERS, answers)
+
+
+def write_lines(path: Path, items: Sequence[Any]) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for item in items:
+            fh.write(jsonl.dumps(item))
