@@ -96,3 +96,42 @@ def test_eai_view_serves_the_page_on_localhost(replay_run):
     finally:
         server.terminate()
         server.wait(timeout=60)
+
+
+def test_a_score_folder_shows_the_answers_it_kept_and_an_old_one_says_they_were_not(replay_run, tmp_path, capsys):
+    folder, missing, _ = replay_run
+    (responses,) = folder.rglob("responses.jsonl")
+    code, _, err = eai_cli(capsys, "score", str(responses), "--suite", "virtualhome", "--module", "action_sequencing",
+                           "--out", str(tmp_path / "scored"), "--quiet")
+    assert code == 0, err
+    given = {i["identifier"]: i["llm_output"] for i in map(json.loads, responses.read_text().splitlines())}
+    (unit,) = collect_runs([tmp_path / "scored"], get_plugins())["runs"][0]["units"]
+    assert "answers.jsonl" in unit["note"]
+    assert {t["id"]: t["output"] for t in unit["tasks"]} == given  # the answer beside its parse and record
+    assert all(t["prompt_as_sent"] is True and t["steps"] for t in unit["tasks"])  # the run's digests came along
+    task = next(t for t in unit["tasks"] if t["id"] == missing)
+    assert [s["outcome"] for s in task["steps"]].count("failed") == 1 and task["parsed"]["steps"]
+    (tmp_path / "scored" / "answers.jsonl").unlink()  # as eai score wrote folders before it kept the answers
+    (unit,) = collect_runs([tmp_path / "scored"], get_plugins())["runs"][0]["units"]
+    assert "the answers were not kept" in unit["note"] and all(t["output"] is None for t in unit["tasks"])
+
+
+def test_transition_modeling_of_27_2_names_the_atoms_walk_towards_and_put_on_got_wrong(tmp_path):
+    from eai import api
+    from eai.modules.transition_modeling.gold import gold_model
+
+    plugins = get_plugins()
+    (task,) = plugins.suites.get("virtualhome").load(["27_2"])
+    gold = "\n".join(op.to_pddl("") for op in gold_model(plugins, "virtualhome").operators(task))
+    edited = gold.replace("(and (not (sitting ?char)) (not (lying ?char)))", "(and (not (sitting ?char)) (standing ?char))")
+    edited = edited.replace("(obj_ontop ?obj1 ?obj2) ", "")
+    api.score("virtualhome", "transition_modeling", {"27_2": edited}, out=tmp_path / "tm")
+    (shown,) = collect_runs([tmp_path / "tm"], get_plugins())["runs"][0]["units"][0]["tasks"]
+    assert shown["operators"] == {
+        "put_on": {"precondition": {"missing": [], "wrong": []}, "effect": {"missing": ["(obj_ontop ?obj1 ?obj2)"], "wrong": []}},
+        "walk_towards": {"precondition": {"missing": ["(not (lying ?char))"], "wrong": ["(standing ?char)"]},
+                         "effect": {"missing": [], "wrong": []}}}
+    counts = shown["record"]["logic_form"]["by_operator"]
+    assert counts["walk_towards"]["precondition"] == {"gold": 2, "matched": 1, "predicted": 2}
+    api.score("virtualhome", "transition_modeling", {"27_2": gold}, out=tmp_path / "gold")
+    assert collect_runs([tmp_path / "gold"], get_plugins())["runs"][0]["units"][0]["tasks"][0]["operators"] == {}
