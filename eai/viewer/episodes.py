@@ -2,7 +2,9 @@
 collaboration (:mod:`eai.viewer.turns`), pipelines, replanning and random
 action failures (:mod:`eai.viewer.attempts`), and the shared-plan episodes
 of ``--agents 2``. A task whose trace cannot be built (a damaged item, a
-stage no longer installed) gets a trace saying why; the others are shown."""
+stage no longer installed) gets a trace saying why; the others are shown.
+The traces' first prompts are patches of the unit's ``prompt_base``
+(:func:`eai.viewer.trace.share_prompts`)."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from eai.runner.store import ResponseLog
 from eai.responses import KEPT_ANSWERS
 from eai.viewer.episodes import shared_traces, traces
 from eai.viewer.tasks import TaskCache, details
+from eai.viewer.trace import share_prompts
 
 
 def status(record: dict[str, Any]) -> str:
@@ -100,6 +101,7 @@ def unit_model(unit: UnitResult, root: Path, cache: TaskCache, config: dict[str,
     elif not kept:
         note = "; ".join(filter(None, [note, "the answers were not kept (no responses.jsonl: an eai score folder made "
                                              "before eai kept the answers it scored)"]))
+    base = share_prompts([item["trace"] for item in found.values() if "trace" in item])
     tasks = []
     for record in records:
         task_id = record["identifier"]
@@ -109,7 +111,7 @@ def unit_model(unit: UnitResult, root: Path, cache: TaskCache, config: dict[str,
                       "call_error": answer.get("error", ""), **found.get(task_id, {})})
     return {"key": unit.folder.resolve().relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
             "model": unit.model, "label": unit.label, "summary": unit.summary, "n": unit.summary.get("n"),
-            "note": note, "tasks": tasks}
+            "note": note, "tasks": tasks, **({"prompt_base": base} if base is not None else {})}
 
 
 def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:

@@ -38,9 +38,15 @@ class TaskCache:
 def operators(parsed: Any, task: Task, plugins: Plugins) -> dict[str, Any]:
     """The operators of a transition-modeling answer that are not exactly the
     gold: per operator, for its precondition and effect, the gold atoms the
-    answer misses (``missing``) and its atoms that match no gold one (``wrong``)."""
-    found = Answer.read(parsed, task, gold_model(plugins, task.suite)).differences()
-    return {name: parts for name, parts in found.items() if any(v for part in parts.values() for v in part.values())}
+    answer misses (``missing``) and its atoms that match no gold one
+    (``wrong``); empty lists and parts are left out."""
+    found = {}
+    for name, parts in Answer.read(parsed, task, gold_model(plugins, task.suite)).differences().items():
+        kept = {part: {k: atoms for k, atoms in sides.items() if atoms} for part, sides in parts.items()}
+        kept = {part: sides for part, sides in kept.items() if sides}
+        if kept:
+            found[name] = kept
+    return found
 
 
 def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mapping[str, str],

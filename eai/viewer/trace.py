@@ -18,9 +18,11 @@ model's text), ``parsed``, ``steps`` (see :func:`steps`), ``outcome`` (one
 line), ``failed``, ``feedback`` (what the agent or model was told after it)
 and ``figures`` (e.g. percent complete after a turn).
 
-A prompt is ``{"text": ...}``, or ``{"base": k, "patch": [...]}``: entry
+A prompt is ``{"text": ...}``, ``{"base": k, "patch": [...]}``: entry
 ``k``'s prompt edited line by line (:func:`patch`), since the prompts of an
-episode's turns differ in a few lines of many hundred.
+episode's turns differ in a few lines of many hundred, or ``{"patch": [...]}``:
+the unit's ``prompt_base`` edited (:func:`share_prompts`: the first prompts
+of a unit's episodes share most of their lines too).
 """
 
 from __future__ import annotations
@@ -128,3 +130,20 @@ def entry(label: str, **fields: Any) -> dict[str, Any]:
 
 def trace(kind: str, entries: list[dict[str, Any]], end: dict[str, Any], notes: Sequence[str] = ()) -> dict[str, Any]:
     return {"kind": kind, "entries": entries, "end": end, "notes": [n for n in notes if n]}
+
+
+def share_prompts(traces: list[dict[str, Any]]) -> str | None:
+    """Write the first prompts of ``traces`` (those given as text) as patches
+    of one base, the first of them, where that is shorter; the base (None
+    when no trace has a prompt)."""
+    base = None
+    for shown in traces:
+        for e in shown["entries"]:
+            text = e.get("prompt", {}).get("text")
+            if text is None:
+                continue
+            base = text if base is None else base
+            shared = prompt_field(text, 0, base)
+            if "patch" in shared:
+                e["prompt"] = {"patch": shared["patch"]}
+    return base

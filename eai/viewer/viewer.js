@@ -117,14 +117,14 @@ function stepsView(task) {
   return null;
 }
 
-// A trace (eai/viewer/trace.py): one block per turn, attempt or stage; a prompt is its text or a
-// line patch of an earlier entry's prompt (n > 0: keep n lines, n < 0: skip -n, a string: a new line).
-function promptOf(trace, i, memo) {
+// A trace (eai/viewer/trace.py): one block per turn, attempt or stage; a prompt is its text or a line
+// patch of an earlier entry's prompt or of the unit's prompt_base (n > 0: keep n lines, n < 0: skip -n, a string: a line).
+function promptOf(unit, trace, i, memo) {
   if (memo[i] !== undefined) return memo[i];
   const p = trace.entries[i].prompt;
   let text = p.text;
   if (text === undefined) {
-    const base = promptOf(trace, p.base, memo).split("\n"), lines = [];
+    const base = (p.base === undefined ? unit.prompt_base : promptOf(unit, trace, p.base, memo)).split("\n"), lines = [];
     let at = 0;
     for (const edit of p.patch) {
       if (typeof edit === "string") lines.push(edit);
@@ -138,7 +138,7 @@ function promptOf(trace, i, memo) {
 function sentLabel(sent) {
   return sent === true ? "Prompt sent" : sent === false ? "Prompt built again: not the one sent (its digest differs)" : "Prompt built again (no digest logged to check it against)";
 }
-function traceView(trace) {
+function traceView(unit, trace) {
   const memo = {}, open = trace.kind === "attempts" ? "" : null;
   const blocks = trace.entries.map((e, i) => {
     const figures = Object.entries(e.figures || {}).map(([k, v]) => `${k} ${show(v)}`);
@@ -147,7 +147,7 @@ function traceView(trace) {
     return el("details", {class: "entry" + (e.failed ? " failed-entry" : ""), open: open},
       el("summary", {}, head),
       e.prompt ? el("details", {}, el("summary", {class: e.prompt_as_sent === false ? "failure" : null}, sentLabel(e.prompt_as_sent)),
-        el("pre", {class: "prompt"}, promptOf(trace, i, memo))) : null,
+        el("pre", {class: "prompt"}, promptOf(unit, trace, i, memo))) : null,
       e.answer !== undefined ? [el("p", {}, "Answer:"), el("pre", {class: "answer"}, e.answer)] : null,
       e.parsed !== undefined ? el("details", {}, el("summary", {}, "What the parser read"), el("pre", {}, JSON.stringify(e.parsed, null, 2))) : null,
       e.steps && trace.kind !== "turns" ? stepsTable(e.steps) : null,
@@ -204,7 +204,7 @@ function taskView(unit, task, run) {
     el("p", {class: cls(task.status)}, `Outcome: ${task.status}`),
     el("p", {}, "Instruction: ", task.instruction === undefined ? "(not available)" : task.instruction),
     task.call_error ? el("p", {class: "failure"}, "Model call failed: " + task.call_error) : null,
-    stepsView(task), task.trace ? traceView(task.trace) : null, outcomeView(task),
+    stepsView(task), task.trace ? traceView(unit, task.trace) : null, outcomeView(task),
     task.trace && !task.steps ? null : [
       el("details", {}, promptSummary(task), el("pre", {class: "prompt"}, task.prompt === undefined ? "(not available" + (unit.note ? ": " + unit.note : "") + ")" : task.prompt)),
       el("details", {open: ""}, el("summary", {}, "Raw model output"), el("pre", {class: "output"}, task.output === null || task.output === undefined ? "(not kept)" : task.output)),

@@ -66,14 +66,18 @@ def test_a_turn_by_turn_episode_shows_its_turns_and_a_replanned_task_its_attempt
     open_viewer(page, turns_run, "")
     page.select_option("#status", "failures")
     assert page.inner_text("#count") == "0 of 3 task(s)"  # the episodes succeeded, as the run reports
-    trace = next(t for t in unit_of(turns_run)["tasks"] if t["id"] == "spatial_001")["trace"]
+    unit = unit_of(turns_run)
+    trace = next(t for t in unit["tasks"] if t["id"] == "spatial_001")["trace"]
     open_viewer(page, turns_run, "task=spatial_001")
     turns = page.locator("#task details.entry")
     assert turns.count() == len(trace["entries"]) == 19
     assert turns.nth(1).locator("summary").first.inner_text() == "turn 2 · robot · FIND(keys.2015) · done · percent complete 0"
     last = max(i for i, e in enumerate(trace["entries"]) if e["agent"] == "robot")
     assert "patch" in trace["entries"][last]["prompt"]  # the page rebuilds it from the robot's earlier prompts
-    assert turns.nth(last).locator("pre.prompt").text_content() == prompts(trace)[last]
+    assert turns.nth(last).locator("pre.prompt").text_content() == prompts(unit, trace)[last]
+    robot = next(i for i, e in enumerate(trace["entries"]) if e["agent"] == "robot")
+    assert set(trace["entries"][robot]["prompt"]) == {"patch"}  # its first prompt: a patch of the unit's first
+    assert turns.nth(robot).locator("pre.prompt").text_content() == prompts(unit, trace)[robot]
     assert turns.nth(last).locator("pre.answer").text_content() == trace["entries"][last]["answer"]
     end = page.locator("#task section.trace table").last.inner_text()
     assert "percent complete\t100" in end and "success\ttrue" in end

@@ -127,10 +127,9 @@ def test_transition_modeling_of_27_2_names_the_atoms_walk_towards_and_put_on_got
     edited = edited.replace("(obj_ontop ?obj1 ?obj2) ", "")
     api.score("virtualhome", "transition_modeling", {"27_2": edited}, out=tmp_path / "tm")
     (shown,) = collect_runs([tmp_path / "tm"], get_plugins())["runs"][0]["units"][0]["tasks"]
-    assert shown["operators"] == {
-        "put_on": {"precondition": {"missing": [], "wrong": []}, "effect": {"missing": ["(obj_ontop ?obj1 ?obj2)"], "wrong": []}},
-        "walk_towards": {"precondition": {"missing": ["(not (lying ?char))"], "wrong": ["(standing ?char)"]},
-                         "effect": {"missing": [], "wrong": []}}}
+    assert shown["operators"] == {"put_on": {"effect": {"missing": ["(obj_ontop ?obj1 ?obj2)"]}},
+                                  "walk_towards": {"precondition": {"missing": ["(not (lying ?char))"],
+                                                                    "wrong": ["(standing ?char)"]}}}
     counts = shown["record"]["logic_form"]["by_operator"]
     assert counts["walk_towards"]["precondition"] == {"gold": 2, "matched": 1, "predicted": 2}
     api.score("virtualhome", "transition_modeling", {"27_2": gold}, out=tmp_path / "gold")

@@ -44,12 +44,13 @@ def applied(base, edits):
     return "\n".join(new)
 
 
-def prompts(trace):
+def prompts(unit, trace):
     """Every entry's prompt text, patches applied (None for an entry without a prompt)."""
     texts = []
     for e in trace["entries"]:
         p = e.get("prompt")
-        texts.append(None if p is None else p["text"] if "text" in p else applied(texts[p["base"]], p["patch"]))
+        base = None if p is None or "text" in p else unit["prompt_base"] if "base" not in p else texts[p["base"]]
+        texts.append(None if p is None else p["text"] if "text" in p else applied(base, p["patch"]))
     return texts
 
 
@@ -67,7 +68,7 @@ def test_turn_by_turn_partnr_vh_episodes_are_successes_shown_turn_by_turn(turns_
         robot = [e for e in entries if e["agent"] == "robot"]
         assert [e["answer"] for e in robot] == items[task["id"]]["answers"]["robot"]
         assert all(e["prompt_as_sent"] is True for e in robot) and "prompt" not in entries[0]
-        texts = [t for t in prompts(trace) if t is not None]
+        texts = [t for t in prompts(unit, trace) if t is not None]
         assert all(t.startswith("You are the robot") and task["instruction"] in t for t in texts)
         acted = [[e["agent"].split()[0], e["steps"][0]["action"], e["feedback"]] for e in entries if "steps" in e]
         assert acted == record["collaboration"]["log"]
@@ -125,7 +126,7 @@ def test_replanned_virtualhome_tasks_show_each_attempt_its_random_failures_and_f
         assert [e["answer"] for e in entries] == [a["answer"] for a in kept]
         assert [e.get("feedback") for e in entries] == [a.get("feedback") for a in kept]
         assert all(e["prompt_as_sent"] is True for e in entries)  # the conversation rebuilt is the one sent
-        texts = prompts(trace)
+        texts = prompts(unit, trace)
         for k in range(1, len(texts)):
             assert texts[k] == f"{texts[k - 1]}\n\n[assistant]\n{kept[k - 1]['answer']}\n\n[user]\n{kept[k - 1]['feedback']}"
         last = entries[-1]["steps"]
