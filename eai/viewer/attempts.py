@@ -51,6 +51,8 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
                   env: Env) -> dict[str, Any]:
     """The trace of one task's episode; ``env`` is the unit's (options with the
     action failure probability and seed)."""
+    if "model_error" in record and not isinstance(item.get("attempt_log"), list):  # a call failed: the run kept no answer
+        return trace("attempts", [], ending(record), ["a model call failed: the run kept none of this episode's answers"])
     logged, entries, notes = digests(item), [], []
     view = task
     for stage in pipeline.stages[:-1]:

@@ -114,6 +114,18 @@ def test_an_episode_stopped_by_failed_calls_shows_them_and_why_it_stopped(tmp_pa
     assert trace["end"]["stopped"] == "3 failed model calls in a row"
 
 
+@needs_entry_point
+def test_a_replanned_task_whose_call_failed_says_so_and_shows_no_made_up_attempt(tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    with FakeServer(reply=lambda body: Reply(400, message="bad request")) as server:
+        folder = api.run(models=["openai:fake-model"], suites=["virtualhome"], modules=["action_sequencing"],
+                         tasks=["27_2"], replan=1, out=tmp_path / "run", use_cache=False, base_url=server.url).folder
+    (task,) = unit_of(folder)["tasks"]
+    assert task["status"] == "model error" and task["trace"]["entries"] == []
+    assert task["trace"]["notes"] == ["a model call failed: the run kept none of this episode's answers"]
+    assert "400" in task["trace"]["end"]["model_error"]
+
+
 def test_replanned_virtualhome_tasks_show_each_attempt_its_random_failures_and_failing_step(replan_run):
     unit, items = unit_of(replan_run), logged(replan_run)
     shown = {t["id"]: t for t in unit["tasks"]}
