@@ -62,10 +62,13 @@ class Request:
     turn: Any = field(default=None, compare=False)
 
 
+CUT = "length"  # the finish reason of an answer cut by the token limit (OpenAI's word; the others' are mapped to it)
+
+
 @dataclass(frozen=True)
 class Usage:
     """What the server said about one answer; None where it said nothing.
-    ``finish_reason`` is "length" for an answer cut by the token limit."""
+    ``finish_reason`` is :data:`CUT` for an answer cut by the token limit."""
 
     prompt_tokens: int | None = None
     completion_tokens: int | None = None

@@ -3,7 +3,8 @@
 Both hold objects with an ``identifier`` and the model text in ``llm_output``
 (upstream) or ``output``. Non-string outputs are kept as their JSON text. The
 ``calls`` of a line ``eai run`` wrote (tokens, finish reason: docs/models.md)
-come along. A score folder keeps the answers it scored (``answers.jsonl``,
+come along: an answer whose call finished for its token limit is read as cut.
+A score folder keeps the answers it scored (``answers.jsonl``,
 :func:`kept_answers`), in the same format, so the folder re-scores to the
 same records and the viewer shows each answer beside its record.
 """
@@ -19,6 +20,7 @@ from typing import Any
 
 from eai import jsonl
 from eai.exceptions import EaiError
+from eai.llm import CUT
 
 SCENE_PREFIX = re.compile(r"^scene_\d+_")
 
@@ -31,6 +33,12 @@ class Response:
     output: str
     error: str = ""
     calls: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def cut(self) -> bool:
+        """Whether the provider reported the answer cut by its token limit
+        (the finish reason of the call that gave it, the last one logged)."""
+        return bool(self.calls) and self.calls[-1].get("finish_reason") == CUT
 
 
 def read_responses(path: Path) -> list[Response]:

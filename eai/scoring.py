@@ -20,9 +20,11 @@ from eai import jsonl, usage
 from eai.exceptions import EaiError
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
+from eai.modules.written_for import most_written_for, written_for
 from eai.plugins import Plugins
 from eai.responses import KEPT_ANSWERS, Response, match_identifier
 from eai.runner.shards import Shard
+from eai.simulator import Vocabulary
 from eai.suite_dirs import suite_name as named_suite
 from eai.world import Task
 
@@ -73,7 +75,11 @@ def score(
     with ``strict``, scored as an empty answer and flagged ``unanswered``. A
     task whose scoring raises gets an ``internal_error`` record and the
     others are scored. The calls logged with an answer (tokens, finish
-    reason) go into its record's ``usage`` and their totals into the summary.
+    reason) go into its record's ``usage`` and their totals into the summary;
+    an answer whose call finished for the token limit is read as cut. An
+    answer in another module's output format is recorded as ``written_for``
+    it (:mod:`eai.modules.written_for`), one that reads as its prompt's
+    format example as ``prompt_example``.
     With ``shard``, only its share of the tasks in scope is scored
     (:mod:`eai.runner.shards`) and the summary names the shard.
     The module evaluates all answers in one call (``evaluate_all``), so it may
@@ -108,10 +114,25 @@ def score(
     evaluated: dict[str, Record] = {}
     for task in scored:
         try:
-            items.append((module.parse(answers[task.id].output if task.id in answers else ""), task))
+            answer = answers.get(task.id, Response(task.id, ""))
+            items.append((module.parse(answer.output, answer.cut), task))
         except Exception as exc:  # parsers never raise; if one does, only its task fails
             evaluated[task.id] = internal_error(exc)
     evaluated.update((task.id, record) for (_, task), record in zip(items, evaluate_all(module, items, env, progress)))
+    named = simulator or (plugins.simulators.get(suite.simulator) if suite.simulator in plugins.simulators else None)
+    vocabulary = named.vocabulary if named else Vocabulary({})
+    examples = [module.parse(example) for example in (named.prompt_examples(module_name) if named else ())]
+    for parsed, task in items:
+        answer = answers.get(task.id)
+        if answer is None or evaluated[task.id].get("error_type") == INTERNAL_ERROR:
+            continue
+        try:
+            other = written_for(module_name, parsed, answer.output, answer.cut, vocabulary)
+        except Exception as exc:  # never expected (parsers never raise); only its task fails
+            evaluated[task.id] = internal_error(exc)
+            continue
+        evaluated[task.id].update({"written_for": other} if other else {},
+                                  **({"prompt_example": True} if parsed in examples else {}))
     records = []
     for task in tasks:
         if task.id in evaluated:
@@ -158,13 +179,17 @@ def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Se
     module's or stage's ``summarize``) over the scored records, when there
     are any, and the counts that say what they are over: tasks whose model
     call failed (not scored), whose scoring failed (``internal_errors``, not
-    in ``n``), with no answer, and the rate of truncated answers."""
+    in ``n``), with no answer, the rate of truncated answers, and, when most
+    answers were written for another module, which one
+    (:mod:`eai.modules.written_for`)."""
     answered = [r for r in records if "model_error" not in r]
     scored = [r for r in answered if r.get("error_type") != INTERNAL_ERROR]
     failed = len(records) - len(answered)
     unanswered = sum(bool(r.get("unanswered")) for r in answered)
+    other = most_written_for([r for r in scored if not r.get("unanswered")])
     return {
         **(figures(scored) if scored else {"n": 0}),
+        **({"answers_written_for": other} if other else {}),
         "tasks": tasks,
         "answered": len(answered) - unanswered,
         "model_errors": failed,

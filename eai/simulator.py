@@ -216,6 +216,12 @@ class Simulator(ABC):
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
         raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
 
+    def prompt_examples(self, module: str) -> tuple[str, ...]:
+        """The example answers the prompts of ``module`` show (none by default):
+        an answer that reads as one of them is recorded as the prompt's example
+        (``prompt_example``, docs/metrics.md)."""
+        return ()
+
     def progress(self, task: Task, trajectory: Trajectory) -> float | None:
         """The benchmark's own task progress of ``trajectory``, from 0 to 1
         (EB-ALFRED: the share of the task type's goal conditions met at the end;

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from eai.llm import CUT as TRUNCATED
 from eai.modules.base import Record
 
 RECORDED = ("stage", "prompt_tokens", "completion_tokens", "finish_reason", "chars_dropped")
-TRUNCATED = "length"  # the finish reason of an answer cut by the token limit
 
 
 def recorded(calls: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

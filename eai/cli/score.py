@@ -12,6 +12,7 @@ from eai.cli.progress import counted
 from eai.exceptions import EaiError
 from eai.executors import LOCAL, executor as executor_named
 from eai.modules import MODULES
+from eai.modules.written_for import written_for_line
 from eai.paths import check_output_folder
 from eai.plugins import get_plugins
 from eai.responses import KEPT_ANSWERS, kept_answers, read_responses
@@ -26,7 +27,7 @@ def score_command(
     suite: str = typer.Option(..., "--suite", help="Task suite: a name (see: eai list suites) or a folder with suite.json."),
     module: str = typer.Option(..., "--module", help=f"Ability module: {', '.join(MODULES)}."),
     out: Path = typer.Option(DEFAULT_OUT, "--out", help="Folder for summary.json, records.jsonl and answers.jsonl (the answers scored)."),
-    strict: bool = typer.Option(False, "--strict", help="Score tasks with no response as empty answers (failures), so the figures compare with a full run; by default they are left out and counted."),
+    strict: bool = typer.Option(False, "--strict", help="Score tasks with no response as empty answers (failures), so the figures compare with a full run (by default they are left out and counted); and exit with an error when most answers were written for another module."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar; only the counts line."),
     max_nodes: MaxNodes = None,
     sensitivity: bool = typer.Option(False, "--sensitivity", help="Transition modeling: also re-plan with each operator alone swapped in (paper appendix F)."),
@@ -46,7 +47,10 @@ def score_command(
     which `eai view OUT` shows beside it). The counts say what the rates are over: tasks answered,
     unanswered (left out unless --strict), failed model calls (never scored),
     identifiers answered twice (the last answer counts). A file that answers
-    no task of the suite is an error.
+    no task of the suite is an error. When most answers are in another
+    module's output format (goal interpretation answers scored as action
+    sequencing), one line says so; with --strict it is an error (exit 2),
+    after the results are written.
 
     Examples:
 
@@ -79,6 +83,11 @@ def score_command(
     say(counts_line(result))
     if not quiet:
         say(f"wrote {out / 'summary.json'}, {out / 'records.jsonl'} and the answers scored, {out / KEPT_ANSWERS}")
+    other = written_for_line(result.summary)
+    if other and strict:
+        raise EaiError(f"{responses}: {other} (--strict)")
+    if other:
+        say(f"warning: {other}; --strict makes this an error")
 
 
 def counts_line(result: ScoreResult) -> str:

@@ -22,12 +22,13 @@ from dataclasses import replace
 from typing import Any
 
 from eai.compose.pipeline import Pipeline
-from eai.llm import Message
+from eai.compose.stages import CUT_OPTION
+from eai.llm import CUT, Answer, Message
 from eai.modules.base import Env, Record
 from eai.scoring import INTERNAL_ERROR, internal_error
 from eai.world import Task
 
-Ask = Callable[[tuple[Message, ...], Task, str], Awaitable[str]]  # messages, the task as the stage sees it, stage
+Ask = Callable[[tuple[Message, ...], Task, str], Awaitable[Answer]]  # messages, the task as the stage sees it, stage
 Evaluate = Callable[[Callable[[], Record]], Awaitable[Record]]
 
 ERROR_TEXT = {
@@ -64,7 +65,7 @@ async def episode(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, 
     the record's ``attempts`` are the figures)."""
     played: dict[str, Any] = {"llm_output": "", "attempts": [], "stages": {}, "attempt_log": []}
 
-    async def asked(messages: tuple[Message, ...], view: Task, stage: str) -> str:
+    async def asked(messages: tuple[Message, ...], view: Task, stage: str) -> Answer:
         try:
             return await ask(messages, view, stage)
         except Exception as exc:
@@ -92,17 +93,17 @@ async def _play(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, en
     """Fills ``played`` as the episode goes: stage answers, attempts, the last answer and its record."""
     view = task
     for stage in pipeline.stages[:-1]:
-        text = await ask(stage.messages(view, env), view, stage.name)
-        played["stages"][stage.name] = text
-        view = stage.interpret(view, text, env)
+        answer = await ask(stage.messages(view, env), view, stage.name)
+        played["stages"][stage.name] = answer.text
+        view = stage.interpret(view, answer.text, replace(env, options={**env.options, CUT_OPTION: _cut(answer)}))
     final = pipeline.final
     messages = final.messages(view, env) if final.asks_model else ()
     tries = replan + 1 if final.asks_model else 1
     for attempt in range(tries):
-        text = await ask(messages, view, final.name) if final.asks_model else final.act(view, env)
-        played["llm_output"] = text
+        answer = await ask(messages, view, final.name) if final.asks_model else Answer(final.act(view, env))
+        text = played["llm_output"] = answer.text
         played["attempt_log"].append({"answer": text})
-        attempt_env = replace(env, options={**env.options, "attempt": attempt})
+        attempt_env = replace(env, options={**env.options, "attempt": attempt, CUT_OPTION: _cut(answer)})
         record = await evaluate(lambda: final.evaluate(text, task, attempt_env))  # noqa: B023 (awaited at once)
         played["record"] = record
         played["attempts"].append({"success": bool(record.get("success")), "error_type": record.get("error_type")})
@@ -110,3 +111,8 @@ async def _play(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, en
             break
         played["attempt_log"][-1]["feedback"] = said = feedback(record)
         messages = messages + (Message("assistant", text), Message("user", said))
+
+
+def _cut(answer: Answer) -> bool:
+    """Whether the provider reported ``answer`` cut by its token limit."""
+    return answer.usage.finish_reason == CUT

@@ -20,6 +20,8 @@ from eai.modules.base import Env, Record
 from eai.modules.subgoal_decomposition.module import budget
 from eai.world import Task
 
+CUT_OPTION = "cut"  # in the options a stage reads an answer with: the provider cut it at its token limit
+
 
 class Stage(ABC):
     name: str
@@ -66,11 +68,11 @@ class ModuleStage(Stage):
         return self.module.prompt(view, env.simulator)
 
     def interpret(self, view: Task, text: str, env: Env) -> Task:
-        goal = predicted_goal(self.module.parse(text), view, env.simulator)
+        goal = predicted_goal(self.module.parse(text, bool(env.options.get(CUT_OPTION))), view, env.simulator)
         return env.simulator.with_goal(view, goal)
 
     def evaluate(self, text: str, gold: Task, env: Env) -> Record:
-        return self.module.evaluate(self.module.parse(text), gold, env)
+        return self.module.evaluate(self.module.parse(text, bool(env.options.get(CUT_OPTION))), gold, env)
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         return self.module.summarize(records)

@@ -10,7 +10,7 @@ from typing import Any
 from eai.environment import EnvironmentProvider
 from eai.llm import Message
 from eai.plugins import Plugins
-from eai.simulator import Simulator
+from eai.simulator import Simulator, Vocabulary
 from eai.spread import spread
 from eai.world import Task
 
@@ -50,8 +50,17 @@ class AbilityModule(ABC):
         return (Message("user", simulator.prompt(self.name, task)),)
 
     @abstractmethod
-    def parse(self, text: str) -> Any:
-        """The module output read from model text; never raises."""
+    def parse(self, text: str, cut: bool = False) -> Any:
+        """The module output read from model text; never raises. ``cut``: the
+        provider reports the text cut by its token limit, so the output is
+        truncated and a last item the text ended inside is left out."""
+
+    def in_format(self, parsed: Any, vocabulary: Vocabulary) -> bool:
+        """Whether ``parsed`` reads as an answer written for this module: in
+        its output format, naming what this module's answers name (actions,
+        predicates) as ``vocabulary`` does. An answer that is not, but is in
+        another module's, was written for that one (:mod:`eai.modules.written_for`)."""
+        return True
 
     @abstractmethod
     def evaluate(self, parsed: Any, task: Task, env: Env) -> Record:

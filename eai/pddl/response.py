@@ -56,9 +56,9 @@ class OperatorParse:
     truncated: bool = False
 
 
-def parse_operators(response: str) -> OperatorParse:
-    """All action schemas found in ``response``."""
-    response, truncated = capped(response)
+def parse_operators(response: str, cut: bool = False) -> OperatorParse:
+    """All action schemas found in ``response``; ``cut``: the provider reports it cut by its token limit."""
+    response, truncated = capped(response, cut)
     text = unwrap(response)
     newlines = [m.start() for m in re.finditer("\n", text)]
     operators: dict[str, Operator] = {}

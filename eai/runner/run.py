@@ -32,9 +32,10 @@ from eai.compose.pipeline import Pipeline, parse_pipeline
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
 from eai.executors import executor as executor_named
-from eai.llm import (GenerationConfig, LanguageModel, Message, ModelCallError, Request, prompt_digest, split_model_id,
-                     without_credentials)
+from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
+                     split_model_id, without_credentials)
 from eai.modules.base import Env, Record, percent
+from eai.modules.written_for import written_for_line
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
@@ -300,8 +301,9 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         async with ahead:
             calls: list[dict[str, Any]] = []
 
-            async def ask_for_task(messages: tuple[Message, ...], view: Task, stage: str) -> str:
-                return await ask(messages, view, stage, calls)
+            async def ask_for_task(messages: tuple[Message, ...], view: Task, stage: str) -> Answer:
+                text = await ask(messages, view, stage, calls)
+                return Answer(text, Usage(finish_reason=calls[-1].get("finish_reason")))
 
             try:
                 item = await episode(task, pipeline, ask_for_task, evaluate, env, config.replan)
@@ -363,7 +365,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
 
 def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
-    """What a finished unit's figures are over, and its answers cut by the token limit:
+    """What a finished unit's figures are over, its answers cut by the token limit, and
+    whether most were written for another module:
     ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
@@ -371,7 +374,8 @@ def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
     cut_text = f", {cut} answer(s) cut by the token limit" if cut else ""
     empty = " (nothing scored: no figures)" if not s.get("n") else ""
     share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
-    return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty}{share} -> {folder}"
+    other = f"; {written_for_line(s)}" if s.get("answers_written_for") else ""
+    return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty}{share}{other} -> {folder}"
 
 
 def is_episodic(pipeline: Pipeline, config: RunConfig) -> bool:

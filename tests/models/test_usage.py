@@ -14,6 +14,7 @@ from eai.runner.cache import cache_key
 from eai.runner.run import resolve_model, run
 from eai.runner.store import ResponseLog
 from tests.models.fake_server import WORD, FakeServer
+from tests.modules.test_cut_answers import HEAD, HEAT, eb_plan
 from tests.models.support import UNIT, read_jsonl, run_config
 
 
@@ -89,3 +90,21 @@ def test_a_cache_written_before_usage_was_kept_still_answers(plugins, gold, tmp_
     tables = {row[0] for row in sqlite3.connect(str(cache)).execute("select name from sqlite_master where type = 'table'")}
     assert tables == {"answers"}
 
+
+
+def test_long_horizon_0_cut_by_the_servers_token_limit_is_read_as_cut(plugins, tmp_path):
+    """eb-alfred long_horizon_0 (issue 30, item 17): a plan repeating its steps, then prose the server's token
+    limit cut; its JSON is whole, so only the server's finish reason says the answer was cut. It reaches the
+    record, in a run and in an episode, which says the plan loops and is no success."""
+    answer = eb_plan(plugins, HEAD + HEAT * 4) + "\n\nExplanation:" + " the robot does it again" * 400
+    limit = 1000  # words: the fake server's tokens; the plan has about 450, the answer 2,400
+    with FakeServer(answer=lambda body: answer) as server:
+        for name, replan in (("run", 0), ("replanned", 1)):  # scored as eai score does; played as an episode
+            run_once(plugins, run_config(tmp_path / name, server.url, suites=["eb-alfred"], task_ids=["long_horizon_0"],
+                                         limit=None, generation=GenerationConfig(max_tokens=limit), replan=replan))
+    for name, attempts in (("run", 1), ("replanned", 2)):
+        [record] = read_jsonl(tmp_path / name / "eb-alfred" / "action_sequencing" / "openai_fake-model" / "records.jsonl")
+        assert len(record["usage"]) == attempts and {c["finish_reason"] for c in record["usage"]} == {"length"}
+        assert record["usage"][0]["completion_tokens"] == limit
+        assert record["truncated_answer"] and record["executable"] and not record["success"]
+        assert record["repetition_loop"]["start"] == 4 and record["repetition_loop"]["goal_held"] == "sometimes"

@@ -76,3 +76,52 @@ def test_formula_like_text_never_raises(items):
 def test_deep_nesting_is_a_line_error_not_a_crash():
     parsed = parse_subgoals('["' + "not " * 3000 + 'ON(dvd_player.1000)"]')
     assert "nested deeper" in parsed.lines[0].error
+
+
+# Plain text (issue 30, item 18): a plan only when its formula lines are one list; never lines taken out of prose.
+
+NAMES = st.from_regex(r"[a-z][a-z_]{0,8}[a-z]", fullmatch=True).filter(lambda n: n not in ("not", "and", "or", "then"))
+PRIMS = st.builds(lambda name, args: Prim(name, tuple(args)), NAMES,
+                  st.lists(st.from_regex(r"[a-z][a-z_]{0,6}_[0-9]", fullmatch=True), min_size=1, max_size=2))
+WRITTEN = st.one_of(PRIMS.map(lambda p: (p, f"{p.name}({', '.join(p.args)})")),
+                    PRIMS.map(lambda p: (Not(p), f"not {p.name}({', '.join(p.args)})")),
+                    st.tuples(PRIMS, PRIMS).map(lambda ps: (And(ps), " and ".join(f"{p.name}({', '.join(p.args)})" for p in ps))))
+DECORATED = st.tuples(WRITTEN, st.sampled_from(["", "- ", "* ", "1. ", "2) ", '"', "  "]), st.sampled_from(["", ",", '"', '",'])) \
+    .map(lambda w: (w[0][0], w[1] + w[0][1] + w[2] if w[1] != '"' else '"' + w[0][1] + '"' + w[2].lstrip('"')))
+WORDS = st.lists(st.from_regex(r"[A-Za-z']{1,9}", fullmatch=True).filter(
+    lambda w: w.lower() not in ("not", "forall", "exists", "forn", "initial", "current", "starting", "start")), min_size=1, max_size=8)
+PROSE = st.tuples(WORDS, st.sampled_from([".", ":", "!", "", "?"])).map(lambda t: " ".join(t[0]) + t[1])
+RESTATING = st.sampled_from(["Initial state:", "## Initial states", "**Current state:**", "The initial state is:",
+                             "Starting conditions:", "initial state"])
+
+
+@given(st.lists(PROSE, max_size=3), st.lists(DECORATED, min_size=1, max_size=8), st.lists(PROSE, max_size=3),
+       st.booleans())
+def test_plain_text_accepts_one_list_of_formula_lines_with_prose_before_and_after(lead, lines, trail, spaced):
+    body = ("\n\n" if spaced else "\n").join(text for _, text in lines)
+    text = "\n".join([*lead, body, *trail])
+    assert formulas(text) == [formula for formula, _ in lines]
+
+
+@given(st.lists(DECORATED, min_size=1, max_size=4), PROSE, st.lists(DECORATED, min_size=1, max_size=4),
+       st.lists(PROSE, max_size=2))
+def test_plain_text_refuses_formula_lines_scattered_through_prose(first, between, then, lead):
+    text = "\n".join([*lead, *(t for _, t in first), between, *(t for _, t in then)])
+    parsed = parse_subgoals(text)
+    assert parsed.lines == () and "scattered through prose" in parsed.error
+
+
+@given(st.lists(PROSE, max_size=2), RESTATING, st.lists(DECORATED, min_size=1, max_size=6), st.lists(PROSE, max_size=2))
+def test_plain_text_refuses_lines_announced_as_the_initial_state(lead, heading, lines, trail):
+    parsed = parse_subgoals("\n".join([*lead, heading, *(t for _, t in lines), *trail]))
+    assert parsed.lines == () and "restate the state given" in parsed.error
+
+
+@given(st.lists(DECORATED, min_size=2, max_size=6), st.integers(min_value=1, max_value=8))
+def test_plain_text_cut_by_the_provider_leaves_out_the_line_it_ended_inside(lines, keep):
+    text = "\n".join(t for _, t in lines)
+    last = text.rfind("\n") + 1
+    cut = text[:last + min(keep, len(text) - last - 1)]  # the text ends inside its last line
+    parsed = parse_subgoals(cut, cut=True)
+    assert parsed.truncated and [line.formula for line in parsed.lines] == [f for f, _ in lines[:-1]]
+    assert [line.formula for line in parse_subgoals(text + "\n", cut=True).lines] == [f for f, _ in lines]

@@ -5,6 +5,7 @@ empty plan, its own outcome (the prompt asks for a non-empty plan)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from typing import Any
 
 from eai.collaboration.policies import collaboration_fields
@@ -12,6 +13,7 @@ from eai.goals import GoalChecker
 from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
 from eai.modules.action_sequencing.similarity import similarity, similarity_summary
 from eai.modules.base import AbilityModule, Env, Record
+from eai.modules.repetition import judge_loop
 from eai.modules.trajectory import benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType, Execution, execute, random_failures
@@ -62,8 +64,14 @@ class ActionSequencing(AbilityModule):
     name = "action_sequencing"
     description = "an action plan from the initial state and goal; executed and checked (paper Q)"
 
-    def parse(self, text: str) -> ParsedPlan:
-        return parse_plan(text)
+    def parse(self, text: str, cut: bool = False) -> ParsedPlan:
+        return parse_plan(text, cut)
+
+    def in_format(self, parsed: ParsedPlan, vocabulary: Vocabulary) -> bool:
+        """A plan most of whose steps name an action of ``vocabulary`` (or say one in its words)."""
+        known = sum(step.name in vocabulary.actions or bool(step.text and vocabulary.read_phrase(step.text))
+                    for step in parsed.steps)
+        return not parsed.error and 2 * known > len(parsed.steps)
 
     def evaluate(self, parsed: ParsedPlan, task: Task, env: Env) -> Record:
         simulator = env.simulator
@@ -81,6 +89,9 @@ class ActionSequencing(AbilityModule):
             trajectory, executed = execution.trajectory, plan[:execution.error_step]  # redundant steps included
         record = trajectory_record(executable, goals, (kind.value if kind else None, step, detail),
                                    len(additional), len(parsed.steps), parsed.truncated)
+        skipped = set(additional)
+        ends = list(accumulate(int(i not in skipped) for i in range(len(plan))))  # actions done after each step
+        judge_loop(record, parsed.steps, checker, trajectory if executable else None, ends)
         record.update(benchmark_fields(simulator, task, trajectory))
         record.update(similarity(executed, task, record["success"]))
         if task.category:

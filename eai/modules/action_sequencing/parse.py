@@ -14,7 +14,9 @@
 
 Of an answer cut short (:mod:`eai.jsonish`) the complete steps are read and
 the half-written last one left out; ``truncated`` says so, as it does for an
-answer longer than the scoring cap (:mod:`eai.answer_cap`).
+answer longer than the scoring cap (:mod:`eai.answer_cap`) or one the
+provider reports cut, whose last program line is left out when the text
+ended inside it.
 """
 
 from __future__ import annotations
@@ -51,9 +53,12 @@ ACTION_NAME = re.compile(r"[A-Za-z_][\w ]*")
 WRAPPERS = ("output", "actions", "plan", "action_sequence", "steps", "executable_plan")
 
 
-def parse_plan(text: str) -> ParsedPlan:
-    text, over_cap = capped(text)
+def parse_plan(text: str, cut: bool = False) -> ParsedPlan:
+    """The plan ``text`` holds; ``cut``: the provider reports it cut by its token limit."""
+    text, over_cap = capped(text, cut)
     lines = list(PROGRAM_LINE.finditer(text))
+    if over_cap and lines and lines[-1].end() == len(text):
+        lines.pop()  # the text ended inside its last program line
     if any(PROGRAM_ARG.search(m.group(2)) for m in lines):
         return ParsedPlan(tuple(RawStep(_name(m.group(1)), tuple(f"{n}.{i}" for n, _, i in PROGRAM_ARG.findall(m.group(2))))
                                 for m in lines), truncated=over_cap)

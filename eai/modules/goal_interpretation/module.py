@@ -14,6 +14,7 @@ from eai.modules.goal_interpretation.match import Scored, score
 from eai.modules.goal_interpretation.parse import ParsedGoals, parse_goals
 from eai.modules.goal_interpretation.resolve import ACTION, KINDS, Prediction, Resolver
 from eai.pddl.logic_form import Counts, total
+from eai.simulator import Vocabulary
 from eai.world import Task
 
 
@@ -21,8 +22,12 @@ class GoalInterpretation(AbilityModule):
     name = "goal_interpretation"
     description = "symbolic state, relation and action goals from the instruction; precision/recall/F1 (paper G)"
 
-    def parse(self, text: str) -> ParsedGoals:
-        return parse_goals(text)
+    def parse(self, text: str, cut: bool = False) -> ParsedGoals:
+        return parse_goals(text, cut)
+
+    def in_format(self, parsed: ParsedGoals, vocabulary: Vocabulary) -> bool:
+        """Goal sections (``node goals``, ``edge goals``...) were found."""
+        return not parsed.error
 
     def evaluate(self, parsed: ParsedGoals, task: Task, env: Env) -> Record:
         simulator = env.simulator

@@ -71,8 +71,9 @@ class ParsedGoals:
     truncated: bool = False  # the answer was cut short, or longer than the cap
 
 
-def parse_goals(text: str) -> ParsedGoals:
-    text, over_cap = capped(text)
+def parse_goals(text: str, cut: bool = False) -> ParsedGoals:
+    """The goals ``text`` holds; ``cut``: the provider reports it cut by its token limit."""
+    text, over_cap = capped(text, cut)
     found = find_value(text)
     truncated = over_cap or found.truncated
     sections = _sections(found.value, depth=0) if found.ok else None

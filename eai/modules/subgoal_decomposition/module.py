@@ -6,6 +6,7 @@ outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,6 +14,7 @@ from eai.goals import GoalChecker
 from eai.limits import MAX_NODES
 from eai.ltl import Or, Universe
 from eai.modules.base import AbilityModule, Env, Record, percent
+from eai.modules.repetition import judge_loop
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
@@ -23,6 +25,7 @@ from eai.taxonomy import ErrorType
 from eai.world import Task, Trajectory
 
 PLANNER = "bfs"
+CALLED = re.compile(r"([A-Za-z_][\w\-]*)\s*\(")  # the names a subgoal line calls: on_top(, NEXT_TO (
 
 Error = tuple[str | None, int | None, str]
 
@@ -57,8 +60,17 @@ class SubgoalDecomposition(AbilityModule):
     name = "subgoal_decomposition"
     description = "LTL subgoals refined into actions by search; executed and checked (paper Phi)"
 
-    def parse(self, text: str) -> ParsedSubgoals:
-        return parse_subgoals(text)
+    def parse(self, text: str, cut: bool = False) -> ParsedSubgoals:
+        return parse_subgoals(text, cut)
+
+    def in_format(self, parsed: ParsedSubgoals, vocabulary: Vocabulary) -> bool:
+        """Subgoal lines that read as formulas, most of them naming a predicate
+        or an action of ``vocabulary``."""
+        names = {name.lower() for name in (*vocabulary.state_predicates, *vocabulary.relation_predicates,
+                                           *vocabulary.actions, *vocabulary.state_aliases, *vocabulary.relation_aliases)}
+        known = sum(line.formula is not None and any(n.lower() in names for n in CALLED.findall(line.text))
+                    for line in parsed.lines)
+        return not parsed.error and 2 * known > len(parsed.lines)
 
     def evaluate(self, parsed: ParsedSubgoals, task: Task, env: Env) -> Record:
         simulator = env.simulator
@@ -70,6 +82,7 @@ class SubgoalDecomposition(AbilityModule):
             grammar = (EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "subgoal"))
         if grammar is not None:
             record = trajectory_record(False, checker.check(None), grammar, 0, len(parsed.lines), parsed.truncated)
+            judge_loop(record, parsed.lines, checker, None, ())
             benchmark = benchmark_fields(simulator, task, Trajectory((world.initial,)))
             return {**record, **benchmark, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
         planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
@@ -81,6 +94,8 @@ class SubgoalDecomposition(AbilityModule):
             error = (last.error.value if last.error else last.outcome, len(best.steps) - 1, last.detail)
         record = trajectory_record(best.executable, best.goals, error,
                                    sum(step.additional for step in best.steps), len(lines), parsed.truncated)
+        judge_loop(record, parsed.lines, checker, best.trajectory if best.executable else None,
+                   [step.done for step in best.steps])
         fields = _subgoal_fields(best.steps, len(best.trajectory.actions), refiner.branches)
         benchmark = benchmark_fields(simulator, task, best.trajectory)
         return {**record, **benchmark, **fields, "parse_errors": parse_errors}

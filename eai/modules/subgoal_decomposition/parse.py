@@ -10,8 +10,18 @@ consecutive subgoals ``A`` and ``B``. A line that does not parse is kept
 with its error; the others are still read. Of an answer cut short
 (:mod:`eai.jsonish`) the complete lines are read and the half-written last
 one left out; ``truncated`` says so, as it does for an answer longer than the
-scoring cap (:mod:`eai.answer_cap`). A JSON object cut before the plan's key
-has no subgoal (its other keys are not read as lines).
+scoring cap (:mod:`eai.answer_cap`) or one the provider reports cut. A JSON
+object cut before the plan's key has no subgoal (its other keys are not read
+as lines).
+
+Plain text is a plan only when its formula lines are one list: a line is a
+formula line when it starts (after its bullet, number or quote) with
+``name(``, ``not``, ``(`` or a quantifier; prose may come before the list
+and after it, never between its lines, and the line just before it must not
+announce the initial or current state (a model restating the prompt's state
+wrote no plan). Formula lines scattered through prose are no plan: a parsing
+error, never subgoals taken out of the prose. Of a truncated answer, a last
+line the text ended inside is left out.
 """
 
 from __future__ import annotations
@@ -28,6 +38,10 @@ MAX_DEPTH = 100  # subgoals are shallow; deeper ones would exhaust recursion dow
 KEYS = ("output", "subgoals", "subgoal_plan", "plan")
 CONNECTIVE = re.compile(r"(?<![\w.\-])(and|or|not|then)(?![\w.\-])", re.I)
 LEADING = re.compile(r"\s*(?:[-*\u2022]|\d+[.):]|\[\d+\])?\s*[\"'`]?")
+# a line that starts as a formula does: name(, or a quantifier, after any "not" and "("
+FORMULA_LINE = re.compile(r"(?:not\s+|\(\s*)*(?:[A-Za-z_][\w.\-]*\(|(?:forall|exists)\s+\w+\s*\.|forn\s+\d+\s*\.)", re.I)
+# a heading announcing the state the prompt gave: "Initial state:", "## Current states", "The initial state is:"
+RESTATED = re.compile(r"[\s#*_>-]*(?:the\s+)?(?:initial|current|starting|start)\s+(?:states?|conditions?)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -53,18 +67,18 @@ class ParsedSubgoals:
         return tuple((i, line.error) for i, line in enumerate(self.lines) if line.error)
 
 
-def parse_subgoals(text: Any) -> ParsedSubgoals:
-    text, over_cap = capped(text)
+def parse_subgoals(text: Any, cut: bool = False) -> ParsedSubgoals:
+    """The subgoal lines ``text`` holds; ``cut``: the provider reports it cut by its token limit."""
+    text, over_cap = capped(text, cut)
     found = find_value(text)
     truncated = over_cap or found.truncated
     items = _json_lines(found)
     if items is None and isinstance(found.value, Pairs) and found.truncated:
         return ParsedSubgoals(truncated=True)  # cut before its plan: no subgoal
     if items is None:
-        items = [line for line in text.splitlines() if "(" in line and ")" in line]
-        if not items:
-            return ParsedSubgoals(error="no subgoal plan found (expected {\"output\": [...]} or one formula per line)",
-                                  truncated=truncated)
+        items, error = _plain_lines(text, truncated)
+        if error:
+            return ParsedSubgoals(error=error, truncated=truncated)
     return ParsedSubgoals(tuple(line for item in items if not is_cut(item) for line in _read(item)), truncated=truncated)
 
 
@@ -77,6 +91,25 @@ def _json_lines(found: Found) -> list[Any] | None:
         if isinstance(value, str):
             value = value.splitlines()
     return value if isinstance(value, list) else None
+
+
+def _plain_lines(text: str, truncated: bool) -> tuple[list[str], str]:
+    """The formula lines of a plain-text plan, or why the text holds none."""
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("```")]
+    if truncated and lines and not text.endswith(("\n", "\r")):
+        lines.pop()  # the text ended inside its last line
+    written = [i for i, line in enumerate(lines) if FORMULA_LINE.match(_undecorated(line))]
+    if not written:
+        return [], "no subgoal plan found (expected {\"output\": [...]} or one formula per line)"
+    first, last, kept = written[0], written[-1], set(written)
+    prose = [i for i in range(first, last) if lines[i].strip() and i not in kept]
+    if prose:
+        return [], (f"formula lines scattered through prose (such as {lines[prose[0]].strip()[:60]!r}), "
+                    "no subgoal plan (expected {\"output\": [...]} or one formula per line)")
+    lead = next((line for line in reversed(lines[:first]) if line.strip()), "")
+    if RESTATED.match(lead):
+        return [], f"the formula lines follow {lead.strip()[:60]!r}: they restate the state given, no subgoal plan"
+    return [lines[i] for i in written], ""
 
 
 def _undecorated(item: str) -> str:

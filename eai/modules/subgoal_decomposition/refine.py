@@ -88,6 +88,7 @@ class Step:
     expanded: int = 0
     error: ErrorType | None = None
     detail: str = ""
+    done: int = 0  # the trajectory's actions once this subgoal was refined
 
     @property
     def refined(self) -> bool:
@@ -164,7 +165,8 @@ class Refiner:
             outcome = _OUTCOMES[result.outcome]
             error, detail = self._diagnose(subgoal, trajectory) if outcome == UNREACHABLE \
                 else (None, f"{subgoal.text}: {result.detail}")
-            return Step(subgoal, outcome, expanded=result.expanded, error=error, detail=detail), trajectory
+            return Step(subgoal, outcome, expanded=result.expanded, error=error, detail=detail,
+                        done=len(trajectory.actions)), trajectory
         state = start
         for action in result.plan:
             state = self.world.apply(state, action)
@@ -179,7 +181,8 @@ class Refiner:
                 state = self.world.apply(state, action)
                 trajectory = trajectory.extend(action, state)
         outcome = REACHED if result.plan or closing else HELD
-        return Step(subgoal, outcome, result.plan + closing, additional, result.expanded), trajectory
+        return Step(subgoal, outcome, result.plan + closing, additional, result.expanded,
+                    done=len(trajectory.actions)), trajectory
 
     def _reached(self, steps: tuple[Step, ...], state: State) -> tuple[Formula, ...]:
         """The state subgoals (naming no action) refined in ``steps`` that hold in ``state``."""

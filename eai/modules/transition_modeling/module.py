@@ -23,6 +23,7 @@ from eai.modules.transition_modeling.planning import PlanningOptions, solve
 from eai.modules.transition_modeling.summary import summarize
 from eai.pddl.response import OperatorParse, parse_operators
 from eai.planner import PlanResult
+from eai.simulator import Vocabulary
 from eai.world import Task
 
 
@@ -34,8 +35,12 @@ class TransitionModeling(AbilityModule):
     def applies_to(self, task: Task) -> bool:
         return task.transition_model is not None
 
-    def parse(self, text: str) -> OperatorParse:
-        return parse_operators(text)
+    def parse(self, text: str, cut: bool = False) -> OperatorParse:
+        return parse_operators(text, cut)
+
+    def in_format(self, parsed: OperatorParse, vocabulary: Vocabulary) -> bool:
+        """An ``(:action`` block was found."""
+        return bool(parsed.operators or parsed.errors)
 
     def evaluate(self, parsed: OperatorParse, task: Task, env: Env) -> Record:
         return self.evaluate_all([(parsed, task)], env)[0]

@@ -67,6 +67,11 @@ class AlfredSimulator(Simulator):
             return transition_modeling_prompt(task, self._file("domain").read_text(encoding="utf-8"))
         return super().prompt(module, task)
 
+    def prompt_examples(self, module: str) -> tuple[str, ...]:
+        from eai_alfred.subgoal_decomposition_prompt import EXAMPLE_ANSWER
+
+        return (EXAMPLE_ANSWER,) if module == "subgoal_decomposition" else ()
+
     def progress(self, task: Task, trajectory: Trajectory) -> float | None:
         """EB-ALFRED's task progress: the share of the task type's goal conditions met at the end."""
         from eai.ltl import Universe, holds

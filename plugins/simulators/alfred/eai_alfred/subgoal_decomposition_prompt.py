@@ -20,6 +20,10 @@ RULES = """# Rules
 - An object inside a closed receptacle cannot be taken before the receptacle is open; what the robot holds must be put down before it picks up something else.
 - Output only JSON: {"output": [<subgoal>, <subgoal>, ...]}."""
 
+# copied as the answer, it is recorded as the prompt's example (prompt_example)
+EXAMPLE_ANSWER = ('{"output": ["is_open(Cabinet_2)", "holds(Mug)", "is_open(Microwave)", "in_receptacle(Mug, Microwave)", '
+                  '"not is_open(Microwave)", "is_hot(Mug)", "not is_on(Microwave)", "is_open(Microwave)", "holds(Mug)", '
+                  '"in_receptacle(Mug, CoffeeMachine)"]}')
 EXAMPLE = """# Example: "Put a heated mug in the coffee machine."
 ## Objects
 Mug (Mug), Cabinet_2 (Cabinet), Microwave (Microwave), CoffeeMachine (CoffeeMachine)
@@ -31,7 +35,7 @@ not is_open(Microwave)
 is_hot(Mug)
 in_receptacle(Mug, CoffeeMachine)
 ## Output
-{"output": ["is_open(Cabinet_2)", "holds(Mug)", "is_open(Microwave)", "in_receptacle(Mug, Microwave)", "not is_open(Microwave)", "is_hot(Mug)", "not is_on(Microwave)", "is_open(Microwave)", "holds(Mug)", "in_receptacle(Mug, CoffeeMachine)"]}"""
+""" + EXAMPLE_ANSWER
 
 
 def subgoal_decomposition_prompt(task: Task) -> str:

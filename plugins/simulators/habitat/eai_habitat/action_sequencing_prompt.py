@@ -1,7 +1,8 @@
 """Action sequencing for habitat tasks, in the shape of the paper's prompt
 (appendix I.3): the initial state, the goal (the instruction and its
 symbolic form), the objects and the actions with their preconditions; the
-answer is a list of actions, EB-Habitat's skills on object ids."""
+answer is a list of actions, EB-Habitat's skills on object ids. The example
+answer is another house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
@@ -33,12 +34,17 @@ Rules:
 3. OPEN_FRIDGE, CLOSE_FRIDGE, OPEN_CAB and CLOSE_CAB need the robot at the push point.
 4. Use only the actions and object ids listed above.
 
-Output: only a JSON list of actions, each {{"action": "ACTION_NAME", "object": "object_id"}}, e.g.
-[{{"action": "NAV", "object": "sofa"}}, {{"action": "PICK", "object": "apple_1"}}, {{"action": "NAV", "object": "sink"}}, {{"action": "PLACE", "object": "sink"}}]
+Output: only a JSON list of actions, each {{"action": "ACTION_NAME", "object": "object_id"}}. {example_intro}
+{example}
 """
+
+EXAMPLE_TASK = "Put the kettle on the stove"
+EXAMPLE = ('[{"action": "NAV", "object": "counter_3"}, {"action": "PICK", "object": "kettle_1"}, '
+           '{"action": "NAV", "object": "stove"}, {"action": "PLACE", "object": "stove"}]')
 
 
 def action_sequencing_prompt(task: Task) -> str:
     return TEMPLATE.format(objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
                            predicates="\n".join(describe.predicates()), instruction=task.instruction,
-                           goal=task.goal.ltl, actions="\n".join(describe.actions()))
+                           goal=task.goal.ltl, actions="\n".join(describe.actions()),
+                           example_intro=describe.EXAMPLE_INTRO.format(task=EXAMPLE_TASK), example=EXAMPLE)

@@ -1,4 +1,5 @@
-"""The parts every habitat prompt shows: objects, the initial state, predicates, actions.
+"""The parts every habitat prompt shows: objects, the initial state, predicates, actions,
+and how its example answer is introduced.
 
 Deterministic: objects in the task's order, facts sorted.
 """
@@ -23,6 +24,9 @@ PREDICATES = (
     ("opened_cab", "(cab_push_point_N)", "drawer N is open"),
     ("closed_cab", "(cab_push_point_N)", "drawer N is closed"),
 )
+
+# Each prompt's example answer is another house's, of a task of its own: copying it answers no task here
+EXAMPLE_INTRO = 'An example from another house, whose objects are not in this one: for "{task}", the answer is'
 
 
 def objects(task: Task) -> list[str]:

@@ -1,7 +1,8 @@
 """Goal interpretation for habitat tasks, in the shape of the paper's prompt
 (appendix I.1): the task, the objects and their initial state, the
 predicates, the instruction; the answer is the symbolic goal as node goals
-(one object) and edge goals (two objects)."""
+(one object) and edge goals (two objects). The example answer is another
+house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
@@ -23,13 +24,17 @@ Predicates you can use (node goals take one object, edge goals two):
 
 A goal is a list [predicate, object id, ...]; a negated goal is ["not", [predicate, object id, ...]]. When the instruction asks for any one object of a kind (e.g. "a ball"), choose one object of that kind.
 
-Output: only a JSON object of this form, with nothing else:
-{{"node goals": [["not_holding", "robot_0"]], "edge goals": [["on_top", "apple_1", "sofa"]]}}
+Output: only a JSON object of this form, with nothing else. {example_intro}
+{example}
 
 Instruction: {instruction}
 """
 
+EXAMPLE_TASK = "Put the kettle on the stove and leave drawer 2 open"
+EXAMPLE = '{"node goals": [["opened_cab", "cab_push_point_2"]], "edge goals": [["on_top", "kettle_1", "stove"]]}'
+
 
 def goal_interpretation_prompt(task: Task) -> str:
     return TEMPLATE.format(objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
-                           predicates="\n".join(describe.predicates()), instruction=task.instruction)
+                           predicates="\n".join(describe.predicates()), instruction=task.instruction,
+                           example_intro=describe.EXAMPLE_INTRO.format(task=EXAMPLE_TASK), example=EXAMPLE)

@@ -55,6 +55,13 @@ class HabitatSimulator(Simulator):
                 "subgoal_decomposition": subgoal_decomposition_prompt}.get(module)
         return make(task) if make else super().prompt(module, task)
 
+    def prompt_examples(self, module: str) -> tuple[str, ...]:
+        from eai_habitat import action_sequencing_prompt, goal_interpretation_prompt, subgoal_decomposition_prompt
+
+        shown = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt,
+                 "subgoal_decomposition": subgoal_decomposition_prompt}.get(module)
+        return (shown.EXAMPLE,) if shown else ()
+
     def progress(self, task: Task, trajectory: Trajectory) -> float:
         """EB-Habitat's task progress: 1 when the goal is reached, else the
         share of the task's subgoals that held in some state of the trajectory

@@ -1,7 +1,8 @@
 """Subgoal decomposition for habitat tasks, in the shape of the paper's prompt
 (appendix I.2): the vocabulary of state and action primitives, the objects,
 the initial state and the goal; the answer lists the intermediate states in
-temporal order, one LTL formula per line."""
+temporal order, one LTL formula per line. The example answer is another
+house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
@@ -27,12 +28,17 @@ Initial state:
 Goal: {instruction}
 The goal in symbolic form: {goal}
 
-Output: only a JSON object {{"output": [...]}} listing the lines, e.g.
-{{"output": ["robot_at(sofa)", "holding(apple_1)", "robot_at(sink)", "on_top(apple_1, sink) and not_holding(robot_0)"]}}
+Output: only a JSON object {{"output": [...]}} listing the lines. {example_intro}
+{example}
 """
+
+EXAMPLE_TASK = "Put the kettle on the stove"
+EXAMPLE = ('{"output": ["robot_at(counter_3)", "holding(kettle_1)", "robot_at(stove)", '
+           '"on_top(kettle_1, stove) and not_holding(robot_0)"]}')
 
 
 def subgoal_decomposition_prompt(task: Task) -> str:
     return TEMPLATE.format(predicates="\n".join(describe.predicates()), actions="\n".join(describe.actions()),
                            objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
-                           instruction=task.instruction, goal=task.goal.ltl)
+                           instruction=task.instruction, goal=task.goal.ltl,
+                           example_intro=describe.EXAMPLE_INTRO.format(task=EXAMPLE_TASK), example=EXAMPLE)
