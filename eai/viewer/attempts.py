@@ -18,9 +18,9 @@ from dataclasses import replace
 from typing import Any
 
 from eai.compose.pipeline import Pipeline
-from eai.compose.stages import Stage
+from eai.compose.stages import CUT_OPTION, Stage
 from eai.environment import SymbolicProvider
-from eai.llm import Message
+from eai.llm import CUT, Message
 from eai.modules import MODULES
 from eai.modules.base import Env
 from eai.taxonomy import RUNTIME_ERRORS
@@ -31,20 +31,26 @@ PLANS = ("action_sequencing", "planner")  # the kernel's stages whose answer is 
 RUNTIME = {e.value for e in RUNTIME_ERRORS}
 
 
-def digests(item: dict[str, Any]) -> dict[str, list[str | None]]:
-    """The prompt digests the run logged, per stage, in call order."""
+def stage_calls(item: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The calls the run logged, per stage, in call order."""
     calls = item.get("calls") if isinstance(item.get("calls"), list) else []
-    found: dict[str, list[str | None]] = {}
+    found: dict[str, list[dict[str, Any]]] = {}
     for call in calls:
         if isinstance(call, dict):
-            found.setdefault(str(call.get("stage")), []).append(call.get("prompt_sha256"))
+            found.setdefault(str(call.get("stage")), []).append(call)
     return found
 
 
-def parsed_answer(stage: Stage, text: str) -> Any:
+def logged(calls: list[dict[str, Any]], number: int) -> tuple[str | None, bool]:
+    """Call ``number``'s prompt digest (None: none logged) and whether the provider cut its answer."""
+    call = calls[number] if number < len(calls) else {}
+    return call.get("prompt_sha256"), call.get("finish_reason") == CUT
+
+
+def parsed_answer(stage: Stage, text: str, cut: bool) -> Any:
     """What the stage's module read in ``text`` (None for a stage without one)."""
     name = "action_sequencing" if stage.name == "planner" else stage.name
-    return plain(MODULES[name].parse(text)) if name in MODULES else None  # a plugin's stage may have none
+    return plain(MODULES[name].parse(text, cut)) if name in MODULES else None  # a plugin's stage may have none
 
 
 def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: dict[str, Any],
@@ -53,7 +59,7 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
     action failure probability and seed)."""
     if "model_error" in record and not isinstance(item.get("attempt_log"), list):  # a call failed: the run kept no answer
         return trace("attempts", [], ending(record), ["a model call failed: the run kept none of this episode's answers"])
-    logged, entries, notes = digests(item), [], []
+    calls, entries, notes = stage_calls(item), [], []
     view = task
     for stage in pipeline.stages[:-1]:
         text = (item.get("stages") or {}).get(stage.name)
@@ -61,10 +67,11 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
             notes.append(f"the run kept no answer of stage {stage.name}")
             return trace("attempts", entries, ending(record), notes)
         messages = stage.messages(view, env)
-        view = stage.interpret(view, text, env)
-        entries.append(entry(stage.name, prompt={"text": prompt_text(messages)},
-                             prompt_as_sent=as_sent(messages, (logged.get(stage.name) or [None])[0]), answer=text,
-                             parsed=parsed_answer(stage, text), outcome=f"goal for the next stage: {view.goal.ltl or '(none)'}"))
+        digest, cut = logged(calls.get(stage.name, []), 0)
+        view = stage.interpret(view, text, replace(env, options={**env.options, CUT_OPTION: cut}))
+        entries.append(entry(stage.name, prompt={"text": prompt_text(messages)}, prompt_as_sent=as_sent(messages, digest),
+                             answer=text, parsed=parsed_answer(stage, text, cut),
+                             outcome=f"goal for the next stage: {view.goal.ltl or '(none)'}"))
     final = pipeline.final
     tries = item.get("attempt_log")
     if not isinstance(tries, list):
@@ -74,24 +81,24 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
     figures = record.get("attempts") or []
     offset = len(figures) - len(tries)  # attempts whose answers were not kept come first
     messages: tuple[Message, ...] = final.messages(view, env) if final.asks_model and offset <= 0 else ()
-    sent, previous = logged.get(final.name) or [], None
+    previous = None
     for k, tried in enumerate(tries):
         number = max(offset, 0) + k
         text = str(tried.get("answer", ""))
         figure = figures[number] if number < len(figures) else {}
+        digest, cut = logged(calls.get(final.name, []), number)
         prompt = None
         if messages:
             prompt_now = prompt_text(messages)
             prompt = prompt_field(prompt_now, *(previous or (None, None)))
             previous = (len(entries), prompt_now)
         attempt_env = replace(env, options={**env.options, "attempt": number})
-        executed = steps(task, MODULES["action_sequencing"].parse(text), env.simulator, attempt_env) \
+        executed = steps(task, MODULES["action_sequencing"].parse(text, cut), env.simulator, attempt_env) \
             if final.name in PLANS else None
         notes.append(disagreement(number, executed, figure))
         entries.append(entry(
-            f"attempt {number + 1}", prompt=prompt,
-            prompt_as_sent=as_sent(messages, sent[number]) if messages and number < len(sent) else None,
-            answer=text, parsed=None if executed is not None else parsed_answer(final, text), steps=executed,
+            f"attempt {number + 1}", prompt=prompt, prompt_as_sent=as_sent(messages, digest) if messages else None,
+            answer=text, parsed=None if executed is not None else parsed_answer(final, text, cut), steps=executed,
             outcome=outcome(figure, record), failed=not figure.get("success") or None, feedback=tried.get("feedback")))
         if "feedback" in tried:
             messages = messages + (Message("assistant", text), Message("user", str(tried["feedback"])))

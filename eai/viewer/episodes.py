@@ -15,6 +15,7 @@ from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.modules.base import Env
 from eai.reporting.collect import UnitResult
+from eai.responses import Response
 from eai.viewer.attempts import attempt_trace, episode_env
 from eai.viewer.tasks import TaskCache
 from eai.viewer.trace import trace
@@ -64,13 +65,13 @@ def traces(cache: TaskCache, unit: UnitResult, how: str, records: Sequence[dict[
 
 
 def shared_traces(cache: TaskCache, unit: UnitResult, records: Sequence[dict[str, Any]],
-                  texts: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+                  answers: Mapping[str, Response]) -> dict[str, dict[str, Any]]:
     """Per task id of a shared-plan unit (records with ``collaboration``): the episode's ``trace``."""
     plugins = cache.plugins
-    shared = [r for r in records if "collaboration" in r and r["identifier"] in texts]
+    shared = [r for r in records if "collaboration" in r and r["identifier"] in answers]
     if not shared or unit.suite not in plugins.suites:
         return {}
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
     tasks = {t.id: t for t in cache.get(unit.suite, [r["identifier"] for r in shared])}
     return traced(tasks, shared, "turns", lambda task, record: shared_plan_trace(
-        task, simulator, texts[task.id], record))
+        task, simulator, answers[task.id], record))

@@ -13,7 +13,7 @@ from eai.exceptions import EaiError
 from eai.plugins import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config, run_names
 from eai.runner.store import ResponseLog
-from eai.responses import KEPT_ANSWERS
+from eai.responses import KEPT_ANSWERS, parse_response
 from eai.viewer.episodes import shared_traces, traces
 from eai.viewer.tasks import TaskCache, details
 from eai.viewer.trace import share_prompts
@@ -66,15 +66,6 @@ def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[st
     return records, answers, kept
 
 
-def sent_digest(item: dict[str, Any], stage: str) -> str | None:
-    """The digest of the prompt ``stage`` sent, as the run logged it with the
-    call (:func:`eai.llm.prompt_digest`); None when it logged none."""
-    calls = item.get("calls")
-    digests = [call.get("prompt_sha256") for call in calls if isinstance(call, dict) and call.get("stage") == stage] \
-        if isinstance(calls, list) else []
-    return digests[-1] if digests and isinstance(digests[-1], str) else None
-
-
 def kind(summary: dict[str, Any], config: dict[str, Any] | None) -> str:
     """How a unit's tasks ran: ``turns`` (turn-by-turn collaboration),
     ``episodes`` (a pipeline, replanning, random action failures, a live
@@ -89,10 +80,9 @@ def unit_model(unit: UnitResult, root: Path, cache: TaskCache, config: dict[str,
     records, answers, kept = read_unit(unit)
     how = kind(unit.summary, config)
     if how == "answers":
-        texts = {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
-        found, note = details(cache, unit.suite, unit.module, texts, [r["identifier"] for r in records],
-                              {i: sent_digest(answers[i], unit.module) for i in texts})
-        for task_id, shown in shared_traces(cache, unit, records, texts).items():
+        given = {i: parse_response(item, unit.folder / kept, i) for i, item in answers.items() if not item.get("error")}
+        found, note = details(cache, unit.suite, unit.module, given, [r["identifier"] for r in records])
+        for task_id, shown in shared_traces(cache, unit, records, given).items():
             found.setdefault(task_id, {}).update(shown)
     else:
         found, note = traces(cache, unit, how, records, answers, config or {})

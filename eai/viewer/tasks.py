@@ -13,6 +13,7 @@ from eai.modules import MODULES, get_module
 from eai.modules.transition_modeling.answer import Answer
 from eai.modules.transition_modeling.gold import gold_model
 from eai.plugins import Plugins
+from eai.responses import Response
 from eai.viewer.trace import as_sent, plain, prompt_text, steps
 from eai.world import Task
 
@@ -49,14 +50,21 @@ def operators(parsed: Any, task: Task, plugins: Plugins) -> dict[str, Any]:
     return found
 
 
-def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mapping[str, str],
-            ids: Sequence[str], sent: Mapping[str, str | None]) -> tuple[dict[str, dict[str, Any]], str]:
+def sent_digest(response: Response, stage: str) -> str | None:
+    """The digest of the prompt ``stage`` sent, as the run logged it with the
+    call (:func:`eai.llm.prompt_digest`); None when it logged none."""
+    digests = [call.get("prompt_sha256") for call in response.calls if call.get("stage") == stage]
+    return digests[-1] if digests and isinstance(digests[-1], str) else None
+
+
+def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mapping[str, Response],
+            ids: Sequence[str]) -> tuple[dict[str, dict[str, Any]], str]:
     """Per task id: ``instruction``, and for the tasks in ``answers``,
-    ``prompt``, ``parsed``, and ``steps`` (action sequencing) or
-    ``operators`` (transition modeling); and why there are none ("" when
-    there are). ``sent`` holds the digests of the prompts sent, as the run
-    logged them: ``prompt_as_sent`` says whether the prompt built again has
-    the same digest (None: none was logged)."""
+    ``prompt``, ``parsed`` (read as scoring read it: cut when the provider
+    said so), and ``steps`` (action sequencing) or ``operators`` (transition
+    modeling); and why there are none ("" when there are).
+    ``prompt_as_sent`` says whether the prompt built again has the digest
+    the run logged with the call (None: none was logged)."""
     plugins = cache.plugins
     if suite_name not in plugins.suites:
         return {}, f"suite {suite_name!r} is not installed: no instructions, prompts or parses"
@@ -69,11 +77,12 @@ def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mappin
     found = {}
     for task in cache.get(suite_name, ids):
         item: dict[str, Any] = {"instruction": task.instruction}
-        if task.id in answers:
+        answer = answers.get(task.id)
+        if answer is not None:
             messages = module.prompt(task, simulator)
             item["prompt"] = prompt_text(messages)
-            item["prompt_as_sent"] = as_sent(messages, sent.get(task.id))
-            parsed = module.parse(answers[task.id])
+            item["prompt_as_sent"] = as_sent(messages, sent_digest(answer, module_name))
+            parsed = module.parse(answer.output, answer.cut)
             item["parsed"] = plain(parsed)
             if module_name == "action_sequencing":
                 item["steps"] = steps(task, parsed, simulator)

@@ -25,6 +25,7 @@ from eai.exceptions import EaiError
 from eai.llm import Message, ModelCallError, prompt_digest
 from eai.modules.action_sequencing.module import ground
 from eai.modules.action_sequencing.parse import parse_plan
+from eai.responses import Response
 from eai.simulator import Simulator
 from eai.viewer.trace import entry, prompt_field, prompt_text, trace
 from eai.world import Task
@@ -92,10 +93,10 @@ def turn_trace(task: Task, simulator: Simulator, item: dict[str, Any], record: d
     return trace("turns", turn_entries(episode, replay.asked), ending(record), [differs(played, record)])
 
 
-def shared_plan_trace(task: Task, simulator: Simulator, answer: str, record: dict[str, Any]) -> dict[str, Any]:
+def shared_plan_trace(task: Task, simulator: Simulator, answer: Response, record: dict[str, Any]) -> dict[str, Any]:
     """The trace of a shared-plan episode (``--agents 2``): the scripted human
     and robot sharing the answer's plan, as scoring played it."""
-    plan, grammar = ground(parse_plan(answer), simulator.world(task), simulator.vocabulary)
+    plan, grammar = ground(parse_plan(answer.output, answer.cut), simulator.world(task), simulator.vocabulary)
     shared = [] if grammar else plan
     episode = Episode(task, simulator, scripted_pair(task, simulator, HUMAN, ROBOT, shared))
     played = episode.run(turns_for(shared))

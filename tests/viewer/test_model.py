@@ -13,6 +13,7 @@ from eai.plugins import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.page import inline_json
 from tests.helpers import eai_cli
+from tests.models.support import FAKE_KEY, needs_entry_point
 from tests.viewer.conftest import SCRIPT
 
 
@@ -134,3 +135,22 @@ def test_transition_modeling_of_27_2_names_the_atoms_walk_towards_and_put_on_got
     assert counts["walk_towards"]["precondition"] == {"gold": 2, "matched": 1, "predicted": 2}
     api.score("virtualhome", "transition_modeling", {"27_2": gold}, out=tmp_path / "gold")
     assert collect_runs([tmp_path / "gold"], get_plugins())["runs"][0]["units"][0]["tasks"][0]["operators"] == {}
+
+
+@needs_entry_point
+def test_an_answer_the_provider_cut_is_parsed_as_scoring_parsed_it(tmp_path, monkeypatch):
+    from eai import api
+    from eai.modules.action_sequencing.parse import parse_plan
+    from tests.models.fake_server import FakeServer
+
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    (task,) = get_plugins().suites.get("virtualhome").load(["27_2"])
+    lines = "\n".join(f"[{a.name}] " + " ".join(f"<{x.rsplit('.', 1)[0]}> (1.{x.rsplit('.', 1)[1]})" for x in a.args)
+                      for a in task.gold_plan)  # VirtualHome program lines
+    with FakeServer(answer=lambda body: lines) as server:  # cut after 4 words, inside the second line
+        run = api.run(models=["openai:fake-model"], suites=["virtualhome"], modules=["action_sequencing"], tasks=["27_2"],
+                      out=tmp_path / "run", use_cache=False, base_url=server.url, max_tokens=4)
+    (shown,) = collect_runs([run.folder], get_plugins())["runs"][0]["units"][0]["tasks"]
+    assert shown["output"] == "[WALK] <dining_room> (1.201)\n[WALK]" and shown["record"]["truncated_answer"]
+    assert len(shown["parsed"]["steps"]) == len(shown["steps"]) == shown["record"]["plan_length"] == 1
+    assert len(parse_plan(shown["output"]).steps) == 2  # read as if whole, the cut line would be a step
