@@ -2,12 +2,12 @@
 
 Each shard folder (``eai run --shard I/N``) holds every unit with its share of
 the tasks (:mod:`eai.runner.shards`). The merge checks that the folders are
-the N shards of one run (same run.json but for the shard, each shard once,
+the N shards of one run (same run.json but for the shard and the transport, each shard once,
 every unit finished), then writes per unit the records in suite order, the
 logged answers in suite order, and the summary recomputed over the whole unit,
 with the code a run uses (:func:`eai.scoring.score_summary`,
 :func:`eai.runner.run.episode_result`); nothing is scored again. run.json is
-the unsharded run's, and the report is written afresh. Folders of
+the unsharded run's (the first shard's transport), and the report is written afresh. Folders of
 ``eai score --shard`` merge the same way (records, summary and the answers
 scored).
 
@@ -31,6 +31,7 @@ from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, 
 from eai.runner.shards import Shard, parse_shard
 from eai.runner.store import ResponseLog
 from eai.responses import KEPT_ANSWERS
+from eai.runner.transport import TRANSPORT
 from eai.scoring import ScoreResult, score_summary, write_result, write_scored
 from eai.suite_dirs import suite_name
 
@@ -65,7 +66,7 @@ def check_shards(folders: Sequence[Path], specs: Sequence[dict[str, Any]], what:
             raise EaiError(f"{folder} and {shards[shard]} are both shard {shard}")
         shards[shard] = folder
         for key in sorted(set(spec) | set(specs[0])):
-            if key != "shard" and spec.get(key) != specs[0].get(key):
+            if key not in ("shard", TRANSPORT) and spec.get(key) != specs[0].get(key):
                 raise EaiError(f"{folder} is not a shard of the same {what} as {folders[0]}: its {key} is "
                                f"{json.dumps(spec.get(key))}, not {json.dumps(specs[0].get(key))}")
     counts = {s.count for s in shards}
@@ -136,7 +137,7 @@ def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins, say: Say = l
     """Merge the shard folders of one ``eai run`` or ``eai compose`` into ``out``."""
     specs = [read_json(f / "run.json") for f in folders]
     check_shards(folders, specs, "run")
-    spec = {**specs[0], "shard": None}
+    spec = {**specs[0], "shard": None}  # with the first shard's transport
     config = run_config(spec, out, plugins)
     for unit in claimed_units(config, plugins):
         say(unit_line(unit, merge_unit(unit, config, plugins, folders), unit.folder(out)))

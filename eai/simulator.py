@@ -153,6 +153,14 @@ class World(ABC):
         None, means every object: no pruning, so no false "unreachable"."""
         return None
 
+    def search_actions(self, atoms: Iterable[tuple[str, ...]]) -> frozenset[str] | None:
+        """The action names a search for a goal about ``atoms`` (as for
+        :meth:`search_objects`, plus the propositions the search should keep
+        true) may use. Plugins leave out actions no shortest plan to such a
+        goal needs (an effect nothing in the goal or any precondition reads);
+        the default, None, means every action."""
+        return None
+
     def resolve_args(self, raw: list[str]) -> list[str | None]:
         """Object ids for the arguments a model wrote (None where no object
         matches). The default takes each token as an object id; plugins accept

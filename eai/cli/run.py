@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -18,6 +20,7 @@ from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
 from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
+from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
 AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
@@ -81,6 +84,9 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
     given["tasks"] = ",".join(given["tasks"]) or None
     given["max_tokens"] = given["max_tokens"] or 0
     given.update((param, previous["options"][param]) for param in MODULE_OPTIONS if param in previous["options"])
+    given.update((param, value) for param, value in previous.get(TRANSPORT, {}).items() if param in FLAGS)
+    if given.get("cache"):
+        given["cache"] = Path(given["cache"]).expanduser()
     if "max_nodes" in given:
         given["max_nodes"] = given["max_nodes"] or 0  # no limit: --max-nodes 0
     for param, value in given.items():
@@ -90,8 +96,15 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
     return values
 
 
-def resume_hint(folder: Path) -> str:
-    return f"what was answered is kept; to continue: eai run --resume --out {folder}"
+def transport_flags(ctx: typer.Context, values: dict[str, Any]) -> list[str]:
+    """The transport settings in ``values`` that are not the command's defaults, as flags."""
+    defaults = {param.name: param.default for param in ctx.command.params}
+    return flag_words({param: values[param] for param in FLAGS if values[param] != defaults[param]})
+
+
+def resume_hint(folder: Path, flags: Sequence[str]) -> str:
+    """How to finish the run in ``folder``, with the transport settings it ran with."""
+    return f"what was answered is kept; to continue: {shlex.join(['eai', 'run', '--resume', '--out', str(folder), *flags])}"
 
 
 def execute(
@@ -101,8 +114,9 @@ def execute(
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
     shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
-    human: str = "scripted", partial: bool = False,
+    human: str = "scripted", partial: bool = False, again: Sequence[str] = (),
 ) -> None:
+    """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.runner.calls import EndpointDown
 
     folder = out or api.default_out()
@@ -119,9 +133,9 @@ def execute(
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
     except EndpointDown as exc:
-        raise EaiError(f"{exc}; {resume_hint(folder)}") from None
+        raise EaiError(f"{exc}; {resume_hint(folder, again)}") from None
     except KeyboardInterrupt:
-        print(f"interrupted: {resume_hint(folder)}", file=sys.stderr)
+        print(f"interrupted: {resume_hint(folder, again)}", file=sys.stderr)
         raise typer.Exit(130) from None
     say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
     failed = sum(r.summary.get("model_errors", 0) for r in finished.results)
@@ -214,7 +228,8 @@ def run_command(
     values = resumed(ctx)
     check_agents(values)
     agents = values["agents"]
-    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))})
+    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))},
+            again=transport_flags(ctx, values))
 
 
 def compose_command(
@@ -277,6 +292,7 @@ def compose_command(
     if agents == 2 and chosen.final.name not in ("action_sequencing", "planner"):
         raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with action_sequencing or planner")
     values = resumed(ctx)
+    flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]
-    execute(**values, module=modules)
+    execute(**values, module=modules, again=flags)
 

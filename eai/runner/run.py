@@ -10,8 +10,10 @@ failures, runs each task as an episode (:mod:`eai.compose.episode`) and logs
 its record with its answer.
 
 The run folder is locked while a run works in it; its ``run.json`` holds the
-options that decide the results, which ``--resume`` must match. A server that
-cannot be reached stops the run (EndpointDown) with what was answered kept.
+options that decide the results, which ``--resume`` must match, and apart
+from them (``transport``) how the calls were made, which ``--resume`` reuses
+unless given again. A server that cannot be reached stops the run
+(EndpointDown) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
 from eai.runner.selection import check_selection, claims
 from eai.runner.shards import Shard
 from eai.runner.store import ResponseLog, locked, slug, stored
+from eai.runner.transport import TRANSPORT, transport
 from eai.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulator import Simulator
 from eai.suite_dirs import suite_spec
@@ -163,13 +166,15 @@ def read_manifest(out: Path) -> dict[str, Any]:
         spec = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
-    if not isinstance(spec, dict) or set(spec) != set(RUN_OPTIONS):
+    if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, TRANSPORT} \
+            or not isinstance(spec.get(TRANSPORT, {}), dict):
         raise EaiError(f"{path} is not a run.json of this eai version; start a new run with another --out")
     return spec
 
 
-def record_manifest(config: RunConfig, plugins: Plugins) -> None:
-    """Write run.json, or check that a resumed run has the same options."""
+def record_manifest(config: RunConfig, plugins: Plugins, calls: dict[str, Any]) -> None:
+    """Write run.json (with ``calls``, the run's transport), or check that a
+    resumed run has the same options that decide the results."""
     spec = manifest(config, plugins)
     if (config.out / "run.json").exists():
         if not config.resume:
@@ -178,7 +183,8 @@ def record_manifest(config: RunConfig, plugins: Plugins) -> None:
         for option, was, now in differences(previous, json.loads(json.dumps(spec))):
             raise EaiError(f"{option} differs from the run in {config.out}: it was started with "
                            f"{json.dumps(was)}, not {json.dumps(now)} (leave {option} out to keep the run's)")
-    (config.out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (config.out / "run.json").write_text(json.dumps({**spec, TRANSPORT: calls}, indent=2, sort_keys=True) + "\n",
+                                         encoding="utf-8")
 
 
 def differences(previous: dict[str, Any], spec: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:
@@ -429,7 +435,7 @@ async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *
     if config.resume:
         read_manifest(config.out)  # one line when there is nothing to resume, before touching the folder
     with locked(config.out):
-        record_manifest(config, plugins)
+        record_manifest(config, plugins, transport(config, executor, address))
         return await chosen.run(config, plugins, progress, say, address)
 
 

@@ -38,7 +38,7 @@ def errors(record: dict[str, Any]) -> list[str]:
     found = [record["error_type"]] if record.get("error_type") else []
     if record.get("additional_steps"):
         found.append("additional_step")
-    if record.get("format_error"):
+    if record.get("format_error") or record.get("parse_error") is True:  # goal interpretation, transition modeling
         found.append("parsing")
     if record.get("hallucinations"):
         found.append("hallucination")
