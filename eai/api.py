@@ -87,10 +87,12 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     Tasks without an answer are left out (``summary["unanswered"]``) or, with
     ``strict``, scored as empty answers. No answer at all is an EaiError.
     ``options`` are the module's (e.g. ``{"planner": "bfs"}``); ``out``
-    also writes summary.json and records.jsonl there."""
+    also writes summary.json, records.jsonl and answers.jsonl (the answers
+    scored) there."""
     from eai.paths import check_output_folder
     from eai.plugins import get_plugins
-    from eai.scoring import require_scored, score as score_responses, write_result
+    from eai.responses import kept_answers
+    from eai.scoring import require_scored, score as score_responses, write_scored
 
     if out is not None:
         check_output_folder(Path(out), "out")
@@ -98,7 +100,7 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     result = score_responses(get_plugins(), suite, module, answers, dict(options or {}), strict=strict)
     require_scored(result, "responses" if not isinstance(responses, (str, os.PathLike)) else str(responses))
     if out is not None:
-        write_result(result, Path(out))
+        write_scored(result, kept_answers(result.records, answers), Path(out))
     return Result(suite, module, "", result.records, result.summary, Path(out) if out is not None else None)
 
 

@@ -8,7 +8,8 @@ logged answers in suite order, and the summary recomputed over the whole unit,
 with the code a run uses (:func:`eai.scoring.score_summary`,
 :func:`eai.runner.run.episode_result`); nothing is scored again. run.json is
 the unsharded run's (the first shard's transport), and the report is written afresh. Folders of
-``eai score --shard`` merge the same way (records and summary).
+``eai score --shard`` merge the same way (records, summary and the answers
+scored).
 
 Response caches of the shards merge by key; a key holding two different
 answers is an error that names it.
@@ -31,8 +32,9 @@ from eai.runner.cache import ResponseCache, Stored
 from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
 from eai.runner.shards import Shard, parse_shard
 from eai.runner.store import ResponseLog
+from eai.responses import KEPT_ANSWERS
 from eai.runner.transport import TRANSPORT
-from eai.scoring import ScoreResult, score_summary, write_result
+from eai.scoring import ScoreResult, score_summary, write_result, write_scored
 from eai.suite_dirs import suite_name
 
 
@@ -150,7 +152,12 @@ def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
     kept = ("suite", "module", "strict", "unmatched_identifiers", "shard")
     check_shards(folders, [{k: s.get(k) for k in kept} for s in summaries], "scoring")
     parts = [ScoreResult(read_records(f / "records.jsonl"), s) for f, s in zip(folders, summaries)]
-    write_result(join_scores(parts, folders, plugins), out)
+    joined = join_scores(parts, folders, plugins)
+    if not all((f / KEPT_ANSWERS).is_file() for f in folders):  # shards scored before eai kept the answers
+        write_result(joined, out)
+        return
+    kept = {a["identifier"]: a for f in folders for a in read_records(f / KEPT_ANSWERS)}
+    write_scored(joined, [kept[r["identifier"]] for r in joined.records if r["identifier"] in kept], out)
 
 
 def join_scores(parts: Sequence[ScoreResult], sources: Sequence[Path], plugins: Plugins) -> ScoreResult:

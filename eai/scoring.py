@@ -24,7 +24,7 @@ from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.modules.written_for import most_written_for, written_for
 from eai.plugins import Plugins
-from eai.responses import Response, match_identifier
+from eai.responses import KEPT_ANSWERS, Response, match_identifier
 from eai.runner.shards import Shard
 from eai.simulator import Vocabulary
 from eai.suite_dirs import suite_name as named_suite
@@ -222,3 +222,10 @@ def write_result(result: ScoreResult, out: Path) -> None:
     it has its summary), each written whole; byte-identical for identical input."""
     write_atomic(out / "records.jsonl", map(jsonl.dumps, result.records))
     write_atomic(out / "summary.json", json.dumps(result.summary, indent=2, sort_keys=True) + "\n")
+
+
+def write_scored(result: ScoreResult, answers: Sequence[dict[str, Any]], out: Path) -> None:
+    """A score folder: the answers scored (``answers.jsonl``:
+    :func:`eai.responses.kept_answers`), then :func:`write_result`."""
+    write_atomic(out / KEPT_ANSWERS, map(jsonl.dumps, answers))
+    write_result(result, out)

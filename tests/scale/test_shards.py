@@ -101,7 +101,7 @@ def test_scores_of_shards_merged_are_the_whole_score(tmp_path, capsys):
         assert code == 0 and f"(shard {i}/3)" in out
     code, _, err = eai_cli(capsys, "merge", *(str(tmp_path / f"part{i}") for i in range(3)), "--out", str(tmp_path / "merged"))
     assert code == 0, err
-    for name in ("records.jsonl", "summary.json"):
+    for name in ("records.jsonl", "summary.json", "answers.jsonl"):  # the answers scored, kept (issue 30)
         assert (tmp_path / "merged" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
 
 
