@@ -5,9 +5,10 @@ hook (the Ray one: plugins/executors/ray, docs/scale.md).
 An executor runs every unit of a checked run (:func:`eai.runner.run.prepare`
 has written run.json) with :func:`eai.runner.run.run_unit` (in a worker
 process of a cluster: :func:`work_unit`), so each unit writes the same files
-wherever it works, and returns the units' folders in the run's order. It scores answers to the same records and summary
-:func:`eai.scoring.score` gives. ``address`` names a cluster to join; None
-means a local one (the local executor takes none).
+wherever it works, and returns the units' folders in the run's order. It
+scores answers to the same records and summary :func:`eai.scoring.score`
+gives. ``address`` names a cluster to join; None means a local one (the local
+executor takes none).
 """
 
 from __future__ import annotations
