@@ -78,7 +78,7 @@ def cache_writes(rows: int) -> None:
         loop_cpu, blocked = asyncio.run(put_all())
         cache.close()
         process = time.process_time() - process
-        kept = len(ResponseCache(Path(tmp) / "cache.sqlite").rows())
+        kept = sum(1 for _ in ResponseCache(Path(tmp) / "cache.sqlite").rows())
     print(f"cache writes: {rows} answers: event loop {loop_cpu * 1e3 / rows:.3f} ms CPU per answer "
           f"({blocked * 1e3 / rows:.3f} ms wall in put), "
           f"process {process * 1e3 / rows:.3f} ms CPU per answer until closed; {kept} rows on disk")
