@@ -67,8 +67,9 @@ class ResponseCache:
     """The cache at ``path``. Answers are written by a thread of its own, in one
     transaction per batch: ``put`` queues an answer (``get`` sees it at once)
     and returns, so no write holds up the event loop; ``close`` writes what is
-    queued. A killed run loses at most the answers of the batch being
-    written, each of them kept in the run's responses.jsonl all the same."""
+    queued. A killed run loses the answers queued or being written (those of
+    the last moments), each of them kept in the run's responses.jsonl all the
+    same, which is what ``--resume`` reads."""
 
     def __init__(self, path: Path, warn: Callable[[str], None] = lambda text: None) -> None:
         self.path, self._warn = path, warn

@@ -48,19 +48,23 @@ def test_a_cli_run_keeps_the_api_key_out_of_every_output(gold, tmp_path):
     assert FAKE_KEY not in result.stdout + result.stderr
 
 
+def stop_once_answered(args, log, stop):
+    """Start ``eai ARGS``; once ``log`` holds 4 answers, send it ``stop`` and wait for its end."""
+    process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
+    deadline = time.monotonic() + 60
+    while len(log.read()) < 4 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.02)
+    assert process.poll() is None, "the run ended before it could be stopped"
+    os.kill(process.pid, stop)
+    process.wait()
+
 def test_a_killed_run_resumes_without_asking_again(gold, tmp_path):
     out = tmp_path / "run"
     log = ResponseLog(out / UNIT / "responses.jsonl")
     with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=0.3)) as server:
         args = run_args(out, server, "--limit", "16", "--concurrency", "2", "--no-cache")
-        process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
-        deadline = time.monotonic() + 60
-        while len(log.read()) < 4 and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.02)
-        assert process.poll() is None, "the run ended before it could be killed"
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait()
+        stop_once_answered(args, log, signal.SIGKILL)
         answered = set(log.read())
         assert 4 <= len(answered) < 16 and not (out / UNIT / "records.jsonl").exists()
         asked_before = server.count
@@ -86,14 +90,7 @@ def test_a_run_stopped_with_a_cache_loses_no_logged_answer(gold, tmp_path, stop)
     log = ResponseLog(out / UNIT / "responses.jsonl")
     with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=0.3)) as server:
         args = run_args(out, server, "--limit", "16", "--concurrency", "2", "--cache", str(cache))
-        process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
-        deadline = time.monotonic() + 60
-        while len(log.read()) < 4 and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.02)
-        assert process.poll() is None, "the run ended before it could be stopped"
-        os.kill(process.pid, stop)
-        process.wait()
+        stop_once_answered(args, log, stop)
         answered = {task for task, item in log.read().items() if not item.error}
         assert 4 <= len(answered) < 16
         asked_before = server.count
