@@ -34,7 +34,7 @@ from eai.runner.shards import Shard, parse_shard
 from eai.runner.store import ResponseLog
 from eai.responses import KEPT_ANSWERS
 from eai.runner.transport import TRANSPORT
-from eai.scoring import ScoreResult, score_summary, write_result, write_scored
+from eai.scoring import ScoreResult, score_summary, write_result
 from eai.suite_dirs import suite_name
 
 
@@ -153,11 +153,11 @@ def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
     check_shards(folders, [{k: s.get(k) for k in kept} for s in summaries], "scoring")
     parts = [ScoreResult(read_records(f / "records.jsonl"), s) for f, s in zip(folders, summaries)]
     joined = join_scores(parts, folders, plugins)
-    if not all((f / KEPT_ANSWERS).is_file() for f in folders):  # shards scored before eai kept the answers
-        write_result(joined, out)
-        return
-    kept = {a["identifier"]: a for f in folders for a in read_records(f / KEPT_ANSWERS)}
-    write_scored(joined, [kept[r["identifier"]] for r in joined.records if r["identifier"] in kept], out)
+    answers = None
+    if all((f / KEPT_ANSWERS).is_file() for f in folders):  # not shards scored before eai kept the answers
+        kept = {a["identifier"]: a for f in folders for a in read_records(f / KEPT_ANSWERS)}
+        answers = [kept[r["identifier"]] for r in joined.records if r["identifier"] in kept]
+    write_result(joined, out, answers)
 
 
 def join_scores(parts: Sequence[ScoreResult], sources: Sequence[Path], plugins: Plugins) -> ScoreResult:
