@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.pddl.parser import parse_domain
     from eai.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
     from eai.plugins import Plugins, get_plugins
-    from eai.responses import Response, match_identifier, read_responses
+    from eai.responses import Response, bare_identifier, read_responses
     from eai.runner.run import Progress, RunConfig, Say, Unit, claimed_units
     from eai.runner.shards import Shard
     from eai.scoring import ScoreResult, score
@@ -157,7 +157,7 @@ _WHERE = {
     "without_credentials": "eai.credentials:without_credentials",
     "install_command": "eai.install:install_command",
     "Response": "eai.responses:Response",
-    "match_identifier": "eai.responses:match_identifier",
+    "bare_identifier": "eai.responses:bare_identifier",
     "read_responses": "eai.responses:read_responses",
     # task files and suites
     "GoalSpec": "eai.taskfile:GoalSpec",
@@ -221,12 +221,12 @@ __all__ = [
     "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator",
     "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SuiteFile", "TRUE", "Task", "TaskFile", "TaskSuite",
     "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "Unit", "UnknownNameError", "Usage", "Vocabulary", "When",
-    "World", "atom_set", "build_task", "capture_examples", "claimed_units", "execute_plan", "expand_quantifiers",
-    "fill_transition_prompt", "format_atom", "get_module", "get_plugins", "hookimpl", "install_command", "join_scores",
-    "ltl", "match_identifier", "name_key", "name_problem", "parse_domain", "plan_answer", "planned_actions", "reaches",
-    "read_responses", "retry_after", "score", "signature_error", "spread", "subgoals_answer", "suite_name", "task_json",
-    "tasks_dir", "to_sexpr", "unit_endpoint", "url_secrets", "visible_rooms", "without_credentials", "work_unit",
-    "write_suite",
+    "World", "atom_set", "bare_identifier", "build_task", "capture_examples", "claimed_units", "execute_plan",
+    "expand_quantifiers", "fill_transition_prompt", "format_atom", "get_module", "get_plugins", "hookimpl",
+    "install_command", "join_scores", "ltl", "name_key", "name_problem", "parse_domain", "plan_answer",
+    "planned_actions", "reaches", "read_responses", "retry_after", "score", "signature_error", "spread",
+    "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr", "unit_endpoint", "url_secrets",
+    "visible_rooms", "without_credentials", "work_unit", "write_suite",
 ]
 
 
