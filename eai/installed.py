@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from eai.exceptions import EaiError
+
 
 def package_path(name: str) -> Path | None:
     """The folder of installed top-level package ``name`` (None when it is not installed), found without importing it."""
@@ -25,6 +27,15 @@ def package_path(name: str) -> Path | None:
     if spec is None or not spec.submodule_search_locations:
         return None
     return Path(next(iter(spec.submodule_search_locations)))
+
+
+def required(name: str, lacking: str) -> Path:
+    """The folder of installed package ``name``; EaiError(``lacking``), what the caller
+    finds missing (its install line), when that is not empty or the package is not there."""
+    root = package_path(name)
+    if lacking or root is None:
+        raise EaiError(lacking or f"{name} is not installed")
+    return root
 
 
 def load(path: Path, name: str) -> ModuleType:
