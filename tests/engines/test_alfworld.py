@@ -41,15 +41,17 @@ def test_a_look_at_task_needs_its_lamp_which_eai_keeps_free_standing():
     assert task.name == "look_at_obj_in_light" and why.reason == "free-standing" and "Lamp" in why.detail
 
 
-def test_base_0_plays_in_alfworld_state_by_state_as_in_eai_world():
-    [task] = tasks("base_0")
+@pytest.mark.parametrize("task_id", ["base_0", "base_22", "long_horizon_1", "long_horizon_23"])
+def test_gold_plans_play_in_alfworld_state_by_state_as_in_eai_world(task_id):
+    """Cleaning, heating (in a microwave turned on) and cooling (in a fridge closed) slices: the
+    sliced object stands for the slice picked up, the other slice stays where it was cut."""
+    [task] = tasks(task_id)
     with SymbolicProvider(simulator()).open() as ours, AlfworldProvider().open() as theirs:
         assert ours.reset(task).atoms == theirs.reset(task).atoms
         for action in task.gold_plan:
             mine, engine = ours.step(action), theirs.step(action)
             assert (engine.success, engine.atoms) == (mine.success, mine.atoms), action
     assert engine.goal_reached and mine.goal_reached
-    assert ("is_clean", "Ladle_2") in engine.atoms
 
 
 def test_a_faucet_turned_on_cleans_what_is_in_its_sink_with_alfworlds_clean():
@@ -97,4 +99,4 @@ class TestAlfworldConformance(EnvironmentConformance):
 
     @pytest.fixture
     def tasks(self):
-        return tasks("base_0", "base_2", "base_3", "base_4", "long_horizon_1")
+        return tasks("base_0", "base_2", "base_3", "long_horizon_1", "long_horizon_23")

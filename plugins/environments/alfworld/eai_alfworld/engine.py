@@ -97,13 +97,12 @@ def _alone() -> Iterator[None]:
 class Engine:
     """One game of ALFWorld's TextWorld engine at a time."""
 
-    def __init__(self, plans: bool = False) -> None:
+    def __init__(self) -> None:
         data()  # EaiError when the engine is not installed
         from textworld import EnvInfos
         from textworld.envs.pddl import PddlEnv
 
-        self._env = PddlEnv(EnvInfos(facts=True, admissible_commands=True, won=True, feedback=True,
-                                     policy_commands=plans))
+        self._env = PddlEnv(EnvInfos(facts=True, admissible_commands=True, won=True, feedback=True))
         self._problem: str | None = None
         self._state: Any = None
 
@@ -138,10 +137,6 @@ class Engine:
     def won(self) -> bool:
         """ALFWorld's goal check: the game's PDDL goal holds."""
         return bool(self._state["won"])
-
-    def plan(self) -> list[str]:
-        """ALFWorld's planner's commands from the current state (an engine made with ``plans=True``; empty: none found)."""
-        return list(self._state.get("policy_commands") or [])
 
 
 _idle: list[Engine] = []

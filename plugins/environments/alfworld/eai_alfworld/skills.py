@@ -163,7 +163,8 @@ def close(game: Game, board: Board, focus: Focus, obj: str, admissible: Admissib
         return _refuse(f"Close action failed: ALFWorld closes receptacles only, and {obj} is none of the game's")
     if not board.has("is_open", obj):
         return Move(redundant=f"Close action failed. The {obj} is already closed")
-    return Move((*_change(game, board, obj, [obj]), f"close {obj}"))
+    cools = game.task.object_by_id[obj].class_name == "Fridge"  # closing a microwave heats nothing
+    return Move((*(_change(game, board, obj, [obj]) if cools else ()), f"close {obj}"))
 
 
 def _change(game: Game, board: Board, fixture: str, receptacles: list[str]) -> list[str]:
