@@ -22,8 +22,6 @@ from eai_alfworld.engine import data
 from eai_alfworld.game import alfred_class
 
 
-
-
 def _held(atoms: frozenset) -> str | None:
     return next((a[1] for a in atoms if a[0] == "holds"), None)
 

@@ -1,4 +1,4 @@
-"""VirtualHome 2.3.0's evolving graph, loaded from where pip installed it, with its two defects worked around.
+"""VirtualHome 2.3.0's evolving graph, loaded from where pip installed it, with its defects worked around.
 
 VirtualHome ships, beside the client of its Unity build, a Python simulator of
 scripts on scene graphs: ``virtualhome/simulation/evolving_graph`` (the
@@ -19,8 +19,7 @@ builds from source and stalls; the evolving graph needs only numpy):
   the character's index, which calls ``_get_character_node`` with one
   argument too many. The private copy's ``check_putoff`` is VirtualHome's
   check with the index defaulting to the first character (eai's episodes
-  have one) and passed once.
-
+  have one) and passed once;
 - the character's own states are read from the initial graph: its
   ``get_char_node`` ignores changed nodes, so after ``[LIE]`` the character
   is not lying (``[SLEEP]`` fails) and after ``[STANDUP]`` still sitting
