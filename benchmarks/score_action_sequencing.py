@@ -12,17 +12,17 @@ import tempfile
 from pathlib import Path
 
 from eai.plugins import get_plugins
+from eai.testing.answers import eb_answer
 from timing import timed
 
 
 def responses(suite: str) -> list[dict[str, str]]:
     tasks = get_plugins().suites.get(suite).load()
     if suite == "eb-alfred":
-        vocabulary = get_plugins().simulators.get("alfred").vocabulary
+        simulator = get_plugins().simulators.get("alfred")
 
         def text(task):
-            return json.dumps({"executable_plan": [{"action_id": i, "action_name": vocabulary.write_phrase(a)}
-                                                   for i, a in enumerate(task.gold_plan)]})
+            return eb_answer(simulator, task, task.gold_plan)
     elif suite == "virtualhome":
         def text(task):
             items = [f"{json.dumps(a.name)}: {json.dumps([p for arg in a.args for p in arg.rsplit('.', 1)])}"

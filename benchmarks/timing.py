@@ -23,12 +23,24 @@ def compile_eai() -> None:
             compileall.compile_dir(folder, quiet=1)
 
 
+def children_cpu() -> float:
+    """The user + system seconds of this process's children that have ended."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(command: list[str]) -> tuple[float, float]:
     """(wall, CPU) seconds of one ``eai COMMAND`` process; CPU is its user + system
     time, so other jobs on the machine do not inflate it."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "eai", *command], check=True, stdout=subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    done, wall, cpu = timed_run(command, stdout=subprocess.DEVNULL)
+    done.check_returncode()
+    return wall, cpu
+
+
+def timed_run(command: list[str], **options) -> tuple[subprocess.CompletedProcess, float, float]:
+    """(the process, wall, CPU seconds) of one ``eai COMMAND`` process, whatever its exit code
+    (``options``: ``subprocess.run``'s; by default its output is captured as text)."""
+    options = {"capture_output": "stdout" not in options, "text": True, **options}
+    before, start = children_cpu(), time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "eai", *command], **options)
+    return done, time.perf_counter() - start, children_cpu() - before

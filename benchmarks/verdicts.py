@@ -34,6 +34,8 @@ from pathlib import Path
 
 SUITES = ("virtualhome", "behavior", "eb-alfred", "eb-habitat", "langr", "etplan-vh", "partnr-vh")
 TIMINGS = {"seconds", "wall_seconds", "cpu_seconds", "elapsed", "started", "finished"}
+# the gold plan, with its first step dropped, with its first two steps swapped
+VARIANTS = {"gold": lambda p: p, "drop_first": lambda p: p[1:], "swap": lambda p: (p[1:2] + p[:1] + p[2:])}
 
 
 def eai(*args: str) -> None:
@@ -61,8 +63,7 @@ def answers(suite: str, module: str, variant: str, limit: int | None) -> list[di
     if not tasks:
         return []
     if module == "action_sequencing":
-        edit = {"gold": lambda p: p, "drop_first": lambda p: p[1:], "swap": lambda p: (p[1:2] + p[:1] + p[2:])}[variant]
-        text = {t.id: plan_text(edit(tuple(t.gold_plan))) for t in tasks}
+        text = {t.id: plan_text(VARIANTS[variant](tuple(t.gold_plan))) for t in tasks}
     elif module == "subgoal_decomposition":
         from eai.modules.subgoal_decomposition import goal_subgoal_plan
         text = {t.id: json.dumps({"output": goal_subgoal_plan(t, simulator)}) for t in tasks}

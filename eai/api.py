@@ -87,10 +87,12 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     Tasks without an answer are left out (``summary["unanswered"]``) or, with
     ``strict``, scored as empty answers. No answer at all is an EaiError.
     ``options`` are the module's (e.g. ``{"planner": "bfs"}``); ``out``
-    also writes summary.json and records.jsonl there."""
+    also writes summary.json, records.jsonl and answers.jsonl (the answers
+    scored) there."""
     from eai.paths import check_output_folder
     from eai.plugins import get_plugins
-    from eai.scoring import require_scored, score as score_responses, write_result
+    from eai.responses import kept_answers
+    from eai.scoring import require_scored, score as score_responses, write_scored
 
     if out is not None:
         check_output_folder(Path(out), "out")
@@ -98,7 +100,7 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     result = score_responses(get_plugins(), suite, module, answers, dict(options or {}), strict=strict)
     require_scored(result, "responses" if not isinstance(responses, (str, os.PathLike)) else str(responses))
     if out is not None:
-        write_result(result, Path(out))
+        write_scored(result, kept_answers(result.records, answers), Path(out))
     return Result(suite, module, "", result.records, result.summary, Path(out) if out is not None else None)
 
 
@@ -123,7 +125,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         modules: Sequence[str] | None = None, out: str | os.PathLike | None = None, *,
         tasks: Sequence[str] | None = None, limit: int | None = None, resume: bool = False,
         concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = MAX_TOKENS,
-        timeout: float = 120.0, retries: int = 5, cache: str | os.PathLike | None = None, use_cache: bool = True,
+        timeout: float = 120.0, retries: int = 5, give_up_after: float = 30.0,
+        cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
         options: Mapping[str, Any] | None = None, progress: Progress | None = None,
         say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
@@ -168,7 +171,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         resume=resume,
         generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens),
         timeout=timeout,
-        retry=RetryPolicy(attempts=retries),
+        retry=RetryPolicy(attempts=retries, give_up_after=give_up_after),
         cache=None if not use_cache else Path(cache) if cache is not None else default_cache(),
         model_options={"base_url": base_url} if base_url else {},
         replan=replan,
@@ -259,9 +262,14 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
 
 
 def _view(folders: Sequence[Path], target: Path) -> Path:
-    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link."""
+    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link,
+    with the digest of its sources (``eai view`` reuses a run's own page while it is current)."""
+    from eai.paths import inside
     from eai.plugins import get_plugins
+    from eai.viewer.digest import FOLDER, source_digest
     from eai.viewer.model import collect_runs
     from eai.viewer.page import write_site
 
-    return write_site(collect_runs(folders, get_plugins()), target / "view")
+    plugins = get_plugins()
+    digest = source_digest(folders, plugins)  # before reading them: a change meanwhile makes the page not current
+    return write_site(collect_runs(folders, plugins), inside(target, {"viewer folder": FOLDER}), digest)

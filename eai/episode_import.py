@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from eai.exceptions import EaiError
 from eai.importing import PROVENANCE
-from eai.paths import tasks_dir
+from eai.paths import check_name, tasks_dir
 from eai.sources import sha256
 if TYPE_CHECKING:  # the task-file models are imported when a file is written: registering importers stays cheap
     from eai.taskfile import TaskFile
@@ -102,6 +102,7 @@ def import_episodes(importer: EpisodeImporter, source: Path, out: Path, accepted
         raise EaiError(f"{importer.name} episodes are under their own licence: read it "
                        f"(eai tasks import {importer.name} --help) and pass --accept-licence")
     check_user_folder(out)
+    check_name(out.name, "--out folder (the imported suite's name)")
     check_replaceable(out, "imported", "an imported suite")
     progress(importer.licence)
     data = read_json(source)

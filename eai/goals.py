@@ -17,9 +17,10 @@ state. An option lists what the goal asks for, not the exclusions that
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from itertools import islice
+from typing import Any
 
 from eai.ltl import Exists, Forall, ForN, Formula, Universe, evaluate, has_then, holds, options, parse
 from eai.ltl.syntax import And, Implies, Not, Or, Prim, Then
@@ -56,7 +57,7 @@ class GoalChecker:
         self.task = task
         self.formula = parse(task.goal.ltl) if task.goal.ltl.strip() else None
         predicates = vocabulary.state_predicates | vocabulary.relation_predicates
-        self.universe = Universe(task.objects, vocabulary.actions, predicates)
+        self.universe = Universe(task.objects, vocabulary.actions, predicates, dict(task.goal.classes))
         self.quantified = (self.formula is not None and not has_then(self.formula)
                            and _quantifies_states(self.formula, self.universe))
 
@@ -106,6 +107,18 @@ class GoalChecker:
         chosen = best[1] if best else ()
         return (tuple(lit for lit in chosen if len(lit.atom) == 2),
                 tuple(lit for lit in chosen if len(lit.atom) != 2))
+
+
+def exact_types(task: Task) -> Task:
+    """``task`` with its goal's class tests read exactly, each of its own
+    class only (the option ``exact_types``: no benchmark's wider reading,
+    such as ALFRED's substring match, :attr:`eai.world.Goal.classes`)."""
+    return replace(task, goal=replace(task.goal, classes=())) if task.goal.classes else task
+
+
+def read_types(tasks: list[Task], options: Mapping[str, Any]) -> list[Task]:
+    """``tasks``, read exactly when ``options`` ask for ``exact_types``."""
+    return [exact_types(task) for task in tasks] if options.get("exact_types") else tasks
 
 
 def _hits(literals: Iterable[Literal], state: State) -> int:

@@ -2,8 +2,8 @@
 
 Each converted suite gets ``provenance.json`` (the sources it was read from,
 an optional one only when its path was given: package, version and sha256,
-or repository, commit and the sha256 of every file read; their licence
-texts and notes); ``README.md`` of the tasks folder is rebuilt from
+or repository, commit and the sha256 of every file read, which the next
+import checks the clone's files against; their licence texts and notes); ``README.md`` of the tasks folder is rebuilt from
 every suite's provenance, so importing one suite keeps the others' notices.
 A generated suite's provenance says how it was generated instead
 (:mod:`eai.generation.suite`) and carries its scene suite's sources.
@@ -16,7 +16,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from eai.atomic import write_atomic
 from eai.exceptions import EaiError
+from eai.paths import inside
 from eai.sources import Archive, Pin, Snapshot, open_source
 from eai.suite import TaskSuite
 
@@ -29,9 +31,12 @@ def import_source(
     out: Path,
     paths: Mapping[str, Path],
     progress: Callable[[str], None] = lambda message: None,
+    committed: Path | None = None,
 ) -> list[str]:
     """Convert the suite named ``source``, or every suite whose primary source
-    is the package ``source``; returns their names."""
+    is the package ``source``; returns their names. A repository's files are
+    checked against the sha256 the provenance in ``committed`` (the tasks
+    folder eai ships) records for them at the same commit."""
     chosen = [s for s in suites if s.sources and (s.name == source or s.sources[0].package == source)]
     if not chosen:
         known = sorted({s.sources[0].package for s in suites if s.sources} | {s.name for s in suites if s.sources})
@@ -41,15 +46,33 @@ def import_source(
         for pin in suite.sources:
             if pin.package not in archives and (not pin.optional or pin.package in paths):
                 progress(f"reading {pin.package} {pin.version}")
-                archives[pin.package] = open_source(pin, paths.get(pin.package))
+                archives[pin.package] = open_source(pin, paths.get(pin.package), committed_hashes(committed, pin))
     out.mkdir(parents=True, exist_ok=True)
     for suite in chosen:
         progress(f"converting {suite.name}")
-        suite.import_tasks(archives, out / suite.name)
+        folder = inside(out, {"suite": suite.name})
+        suite.import_tasks(archives, folder)
         record = provenance(tuple(pin for pin in suite.sources if pin.package in archives), archives)
-        (out / suite.name / PROVENANCE).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    (out / "README.md").write_text(readme(out), encoding="utf-8")
+        write_atomic(folder / PROVENANCE, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    write_atomic(out / "README.md", readme(out))
     return [s.name for s in chosen]
+
+
+def committed_hashes(folder: Path | None, pin: Pin) -> dict[str, str]:
+    """The sha256 of each file of ``pin``'s repository at its commit, as the
+    provenance of any suite in ``folder`` records it (none for a package)."""
+    found: dict[str, str] = {}
+    if folder is None or not pin.repository:
+        return found
+    for path in sorted(Path(folder).glob(f"*/{PROVENANCE}")):
+        try:
+            sources = json.loads(path.read_text(encoding="utf-8"))["sources"]
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+            raise EaiError(f"{path} is damaged ({type(exc).__name__}: {exc})") from None
+        for source in sources:
+            if source.get("repository") == pin.repository and source.get("commit") == pin.version:
+                found.update(source.get("files", {}))
+    return found
 
 
 def provenance(pins: tuple[Pin, ...], archives: Mapping[str, Archive]) -> dict[str, Any]:

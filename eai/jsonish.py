@@ -1,9 +1,9 @@
 """Reading the JSON that language models actually write. Never raises.
 
 Accepted beyond JSON: objects with repeated keys (kept, in order, as a list of
-pairs), single-quoted strings, bare words (``WALK``, ``True``, ``None``),
-trailing commas, ``#`` and ``//`` comments, code fences and prose around the
-value. Objects come back as :class:`Pairs` so repeated keys survive. A number
+pairs), single-quoted strings, bare words (``WALK``, ``True``, ``None``), trailing
+commas, no comma between the objects or arrays of an array (EmbodiedBench's
+examples), ``#`` and ``//`` comments, code fences and prose around the value. Objects come back as :class:`Pairs` so repeated keys survive. A number
 of more than 40 characters is kept as its text.
 
 An answer cut short (by a token limit, or a stop sequence at ``}``) is read
@@ -265,7 +265,7 @@ class _Reader:
                 char = self.char()
                 if char == ",":
                     self.pos += 1
-                elif char != close:
+                elif char != close and (keyed or char not in "{[" or not isinstance(items[-1], (list, Pairs))):
                     raise _Stop(f"expected ',' or {close!r}", self.pos)
         except _End as end:
             if end.partial is not None and (key is not None or not keyed):

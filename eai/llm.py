@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import timezone
+from email.utils import parsedate_to_datetime
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 from eai.exceptions import EaiError
 
@@ -63,12 +66,14 @@ class Request:
 
 
 CUT = "length"  # the finish reason of an answer cut by the token limit (OpenAI's word; the others' are mapped to it)
+REFUSED = "refusal"  # the finish reason of an answer the provider says the model refused (Anthropic's word)
 
 
 @dataclass(frozen=True)
 class Usage:
     """What the server said about one answer; None where it said nothing.
-    ``finish_reason`` is :data:`CUT` for an answer cut by the token limit."""
+    ``finish_reason`` is :data:`CUT` for an answer cut by the token limit,
+    :data:`REFUSED` for one the provider says the model refused."""
 
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
@@ -86,13 +91,56 @@ class Answer:
 class ModelCallError(EaiError):
     """A model call that failed; ``retryable`` for rate limits (429), server
     errors, timeouts, unreadable replies and connection failures, which the
-    runner retries with exponential back-off; ``unreachable`` when no
-    connection to the server could be opened."""
+    runner retries with exponential back-off, or after ``retry_after``
+    seconds when the server said how long to wait (:func:`retry_after`);
+    ``unreachable`` when no connection to the server could be opened,
+    ``timed_out`` when no answer came within the call's timeout."""
 
     def __init__(self, message: str, retryable: bool = False, status: int | None = None,
-                 unreachable: bool = False) -> None:
+                 unreachable: bool = False, retry_after: float | None = None, timed_out: bool = False) -> None:
         super().__init__(message)
         self.retryable, self.status, self.unreachable = retryable, status, unreachable
+        self.retry_after, self.timed_out = retry_after, timed_out
+
+
+def retry_after(headers: Mapping[str, str], now: float | None = None) -> float | None:
+    """The seconds a reply's headers ask to wait before trying again: OpenAI's
+    ``retry-after-ms``, else ``Retry-After`` as seconds or as an HTTP date.
+    A date is taken relative to the reply's own ``Date`` when it has one (one
+    clock, the server's), else to ``now`` (Unix time; default: this machine's
+    clock). None when neither header is there or readable; never negative."""
+    lower = {str(name).lower(): str(value).strip() for name, value in headers.items()}
+    if (millis := _seconds(lower.get("retry-after-ms", ""))) is not None:
+        return millis / 1000
+    value = lower.get("retry-after", "")
+    if (seconds := _seconds(value)) is not None:
+        return seconds
+    until, date = _http_date(value), _http_date(lower.get("date", ""))
+    if until is None:
+        return None
+    return max(0.0, until - (date if date is not None else time.time() if now is None else now))
+
+
+def _seconds(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and value >= 0 else None
+
+
+def _http_date(text: str) -> float | None:
+    """An HTTP date (RFC 9110: IMF-fixdate, RFC 850 or asctime) as Unix time."""
+    try:
+        parsed = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if parsed.tzinfo is None:  # asctime: GMT by definition
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    try:
+        return parsed.timestamp()
+    except (OverflowError, ValueError, OSError):
+        return None
 
 
 class LanguageModel(ABC):
@@ -124,12 +172,6 @@ class ModelProvider(ABC):
     @abstractmethod
     def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
         """A model; ``options`` come from the command line (e.g. ``base_url``)."""
-
-
-def without_credentials(url: str) -> str:
-    """``https://user:pw@host/v1`` -> ``https://host/v1``: names the server, keeps no secret."""
-    parts = urlsplit(url)
-    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
 
 
 def split_model_id(spec: str) -> tuple[str, str]:

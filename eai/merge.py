@@ -2,13 +2,14 @@
 
 Each shard folder (``eai run --shard I/N``) holds every unit with its share of
 the tasks (:mod:`eai.runner.shards`). The merge checks that the folders are
-the N shards of one run (same run.json but for the shard, each shard once,
+the N shards of one run (same run.json but for the shard and the transport, each shard once,
 every unit finished), then writes per unit the records in suite order, the
 logged answers in suite order, and the summary recomputed over the whole unit,
 with the code a run uses (:func:`eai.scoring.score_summary`,
 :func:`eai.runner.run.episode_result`); nothing is scored again. run.json is
-the unsharded run's, and the report is written afresh. Folders of
-``eai score --shard`` merge the same way (records and summary).
+the unsharded run's (the first shard's transport), and the report is written afresh. Folders of
+``eai score --shard`` merge the same way (records, summary and the answers
+scored).
 
 Response caches of the shards merge by key; a key holding two different
 answers is an error that names it.
@@ -21,6 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl
+from eai.atomic import write_atomic
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.llm import GenerationConfig
@@ -29,13 +32,15 @@ from eai.runner.cache import ResponseCache, Stored
 from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
 from eai.runner.shards import Shard, parse_shard
 from eai.runner.store import ResponseLog
-from eai.scoring import ScoreResult, score_summary, write_result
+from eai.responses import KEPT_ANSWERS
+from eai.runner.transport import TRANSPORT
+from eai.scoring import ScoreResult, score_summary, write_result, write_scored
 from eai.suite_dirs import suite_name
 
 
 def read_json(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonl.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise EaiError(f"{path.parent} is not a finished shard: it has no {path.name}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -48,7 +53,7 @@ def read_json(path: Path) -> dict[str, Any]:
 def read_records(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         raise EaiError(f"{path.parent} is not a finished shard: it has no {path.name}")
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [record for _, record in jsonl.read(path)]
 
 
 def check_shards(folders: Sequence[Path], specs: Sequence[dict[str, Any]], what: str) -> None:
@@ -63,7 +68,7 @@ def check_shards(folders: Sequence[Path], specs: Sequence[dict[str, Any]], what:
             raise EaiError(f"{folder} and {shards[shard]} are both shard {shard}")
         shards[shard] = folder
         for key in sorted(set(spec) | set(specs[0])):
-            if key != "shard" and spec.get(key) != specs[0].get(key):
+            if key not in ("shard", TRANSPORT) and spec.get(key) != specs[0].get(key):
                 raise EaiError(f"{folder} is not a shard of the same {what} as {folders[0]}: its {key} is "
                                f"{json.dumps(spec.get(key))}, not {json.dumps(specs[0].get(key))}")
     counts = {s.count for s in shards}
@@ -134,11 +139,11 @@ def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins, say: Say = l
     """Merge the shard folders of one ``eai run`` or ``eai compose`` into ``out``."""
     specs = [read_json(f / "run.json") for f in folders]
     check_shards(folders, specs, "run")
-    spec = {**specs[0], "shard": None}
+    spec = {**specs[0], "shard": None}  # with the first shard's transport
     config = run_config(spec, out, plugins)
     for unit in claimed_units(config, plugins):
         say(unit_line(unit, merge_unit(unit, config, plugins, folders), unit.folder(out)))
-    (out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_atomic(out / "run.json", json.dumps(spec, indent=2, sort_keys=True) + "\n")
 
 
 def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
@@ -147,7 +152,12 @@ def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
     kept = ("suite", "module", "strict", "unmatched_identifiers", "shard")
     check_shards(folders, [{k: s.get(k) for k in kept} for s in summaries], "scoring")
     parts = [ScoreResult(read_records(f / "records.jsonl"), s) for f, s in zip(folders, summaries)]
-    write_result(join_scores(parts, folders, plugins), out)
+    joined = join_scores(parts, folders, plugins)
+    if not all((f / KEPT_ANSWERS).is_file() for f in folders):  # shards scored before eai kept the answers
+        write_result(joined, out)
+        return
+    kept = {a["identifier"]: a for f in folders for a in read_records(f / KEPT_ANSWERS)}
+    write_scored(joined, [kept[r["identifier"]] for r in joined.records if r["identifier"] in kept], out)
 
 
 def join_scores(parts: Sequence[ScoreResult], sources: Sequence[Path], plugins: Plugins) -> ScoreResult:

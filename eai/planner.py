@@ -14,7 +14,7 @@ call stopped by it gave no verdict (``infrastructure_failure``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -92,10 +92,12 @@ class SearchPlanner(Planner):
         budget: Budget,
         objects: Iterable[str] | None = None,
         prefer: Callable[[State], bool] | None = None,
+        actions: Collection[str] | None = None,
     ) -> PlanResult:
         """A shortest action sequence from ``start`` to a state where ``goal`` holds,
-        using actions on ``objects`` only when given; among shortest ones, one
-        ending where ``prefer`` holds when there is such a one."""
+        using actions on ``objects`` only, and of the names in ``actions`` only,
+        when given; among shortest ones, one ending where ``prefer`` holds when
+        there is such a one."""
 
 
 class PddlPlanner(Planner):

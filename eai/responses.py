@@ -4,13 +4,16 @@ Both hold objects with an ``identifier`` and the model text in ``llm_output``
 (upstream) or ``output``. Non-string outputs are kept as their JSON text. The
 ``calls`` of a line ``eai run`` wrote (tokens, finish reason: docs/models.md)
 come along: an answer whose call finished for its token limit is read as cut.
+A score folder keeps the answers it scored (``answers.jsonl``,
+:func:`kept_answers`), in the same format, so the folder re-scores to the
+same records and the viewer shows each answer beside its record.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,7 +49,9 @@ def read_responses(path: Path) -> list[Response]:
         raise EaiError(f"cannot read responses {path}: {exc.strerror or exc}") from None
     if data.lstrip().startswith(b"["):
         try:
-            items = json.loads(data)
+            items = jsonl.loads(data.decode("utf-8"))
+        except jsonl.TooDeep as exc:
+            raise EaiError(f"{path}:{exc.lineno}: {exc.msg}") from None
         except ValueError as exc:
             raise EaiError(f"{path}: not valid JSON: {exc}") from None
         return [parse_response(item, path, f"item {i}") for i, item in enumerate(items)]
@@ -65,9 +70,33 @@ def parse_response(item: Any, path: Path, where: str) -> Response:
     return Response(str(item["identifier"]), output, str(item.get("error") or ""), calls)
 
 
+KEPT_ANSWERS = "answers.jsonl"  # beside a score folder's records.jsonl
+
+
+def kept_answers(records: Sequence[dict[str, Any]], responses: Iterable[Response]) -> list[dict[str, Any]]:
+    """The response each record was scored on (the last one naming its task),
+    in record order, as a line of a responses file: ``identifier`` (the task
+    id), ``llm_output``, and ``error`` and ``calls`` when it has them. A
+    record scored with no response (``--strict``) has none."""
+    scored = frozenset(str(r["identifier"]) for r in records)
+    last: dict[str, Response] = {}
+    for response in responses:
+        task_id = match_identifier(response.identifier, scored)
+        if task_id is not None:
+            last[task_id] = response
+    kept = []
+    for record in records:
+        response = last.get(str(record["identifier"]))
+        if response is not None:
+            kept.append({"identifier": record["identifier"], "llm_output": response.output,
+                         **({"error": response.error} if response.error else {}),
+                         **({"calls": list(response.calls)} if response.calls else {})})
+    return kept
+
+
 def match_identifier(identifier: str, ids: Iterable[str]) -> str | None:
     """The task id a response identifier names (``scene_1_27_2`` -> ``27_2``)."""
-    known = set(ids)
+    known = ids if isinstance(ids, (set, frozenset)) else set(ids)
     if identifier in known:
         return identifier
     bare = SCENE_PREFIX.sub("", identifier)

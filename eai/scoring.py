@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from eai import jsonl, usage
+from eai.atomic import write_atomic
 from eai.exceptions import EaiError
+from eai.goals import read_types
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.modules.written_for import most_written_for, written_for
 from eai.plugins import Plugins
-from eai.responses import Response, match_identifier
+from eai.responses import KEPT_ANSWERS, Response, match_identifier
 from eai.runner.shards import Shard
 from eai.simulator import Vocabulary
 from eai.suite_dirs import suite_name as named_suite
@@ -100,7 +102,7 @@ def score(
         answers[task_id] = response
     wanted = None if task_ids is None else set(task_ids)
     scope = ids if wanted is None else [i for i in ids if i in wanted]
-    tasks = [task for task in suite.load(scope) if module.applies_to(task)]
+    tasks = read_types([task for task in suite.load(scope) if module.applies_to(task)], options or {})
     covered = {task.id for task in tasks}
     unmatched += [i for i in answers if i not in covered]
     if shard is not None:  # its share of the tasks; the other shards' answers are theirs, not unmatched
@@ -216,9 +218,14 @@ def require_scored(result: ScoreResult, source: str) -> None:
 
 
 def write_result(result: ScoreResult, out: Path) -> None:
-    """``out/summary.json`` and ``out/records.jsonl``, byte-identical for identical input."""
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "summary.json").write_text(json.dumps(result.summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    with (out / "records.jsonl").open("w", encoding="utf-8") as fh:
-        for record in result.records:
-            fh.write(jsonl.dumps(record))
+    """``out/records.jsonl``, then ``out/summary.json`` (a unit is finished once
+    it has its summary), each written whole; byte-identical for identical input."""
+    write_atomic(out / "records.jsonl", map(jsonl.dumps, result.records))
+    write_atomic(out / "summary.json", json.dumps(result.summary, indent=2, sort_keys=True) + "\n")
+
+
+def write_scored(result: ScoreResult, answers: Sequence[dict[str, Any]], out: Path) -> None:
+    """A score folder: the answers scored (``answers.jsonl``:
+    :func:`eai.responses.kept_answers`), then :func:`write_result`."""
+    write_atomic(out / KEPT_ANSWERS, map(jsonl.dumps, answers))
+    write_result(result, out)

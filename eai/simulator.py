@@ -26,13 +26,16 @@ class ActionSpec:
     properties an object needs to afford it, any one of them sufficing
     (shown in prompts). ``phrases`` are the benchmark's own words for the
     action, ``{}`` standing for each object in order (EB-ALFRED's
-    ``"pick up the {}"``), so answers written in them are read as they are."""
+    ``"pick up the {}"``), so answers written in them are read as they are;
+    ``named`` are words that name the objects too, with those objects
+    (EB-Habitat's ``("open the refrigerator", ("fridge_push_point",))``)."""
 
     name: str
     arity: int
     requirements: tuple[tuple[str, ...], ...] = ()
     description: str = ""
     phrases: tuple[str, ...] = ()
+    named: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,29 +57,46 @@ class Vocabulary:
     def read_phrase(self, text: str) -> tuple[str, tuple[str, ...]] | None:
         """The action and object names of ``text`` written in one of the
         actions' phrases (case and runs of spaces aside; the first phrase
-        that fits, in vocabulary order), or None."""
+        that fits, in vocabulary order, an action's ``named`` words before its
+        phrases), or None."""
         words = " ".join(str(text).split())
-        for pattern, name in self._phrases:
+        for pattern, name, objects in self._phrases:
             match = pattern.fullmatch(words)
             if match:
-                return name, tuple(arg.strip() for arg in match.groups())
+                return name, objects or tuple(arg.strip() for arg in match.groups())
         return None
 
     def write_phrase(self, action: Action) -> str:
-        """``action`` in the benchmark's words (its action's first phrase), or
-        as ``NAME(a, b)`` when the action has no phrase."""
+        """``action`` in the benchmark's words (the words naming its objects,
+        else its action's first phrase), or as ``NAME(a, b)`` when it has none."""
         spec = self.actions.get(action.name)
-        return spec.phrases[0].format(*action.args) if spec and spec.phrases else str(action)
+        if spec is None:
+            return str(action)
+        named = next((words for words, objects in spec.named if objects == action.args), None)
+        return named or (spec.phrases[0].format(*action.args) if spec.phrases else str(action))
 
     @cached_property
-    def _phrases(self) -> tuple[tuple[re.Pattern[str], str], ...]:
-        return tuple((re.compile(_pattern(phrase), re.I), spec.name)
-                     for spec in self.actions.values() for phrase in spec.phrases)
+    def _phrases(self) -> tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...]:
+        return tuple((re.compile(_pattern(words), re.I), spec.name, objects) for spec in self.actions.values()
+                     for words, objects in (*spec.named, *((phrase, ()) for phrase in spec.phrases)))
 
 
 def _pattern(phrase: str) -> str:
     """A phrase as a regular expression, each ``{}`` an object name."""
     return "(.+?)".join(re.escape(re.sub(r"\s+", " ", part)) for part in phrase.split("{}"))
+
+
+@dataclass(frozen=True)
+class ActionList:
+    """A benchmark's numbered action list for one task, in its words
+    (EB-ALFRED's ``action id 57: find a AlarmClock``), which an answer's
+    ``action_id`` indexes. The first ``numbered`` actions are numbered as the
+    benchmark numbers them; the rest follow eai's object order (EB-ALFRED's
+    further instances, ``find a Cabinet_2``, which EB numbers in AI2-THOR's
+    metadata order)."""
+
+    actions: tuple[str, ...]
+    numbered: int
 
 
 def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:
@@ -153,12 +173,27 @@ class World(ABC):
         None, means every object: no pruning, so no false "unreachable"."""
         return None
 
+    def search_actions(self, atoms: Iterable[tuple[str, ...]]) -> frozenset[str] | None:
+        """The action names a search for a goal about ``atoms`` (as for
+        :meth:`search_objects`, plus the propositions the search should keep
+        true) may use. Plugins leave out actions no shortest plan to such a
+        goal needs (an effect nothing in the goal or any precondition reads);
+        the default, None, means every action."""
+        return None
+
     def resolve_args(self, raw: list[str]) -> list[str | None]:
         """Object ids for the arguments a model wrote (None where no object
         matches). The default takes each token as an object id; plugins accept
         their benchmark's spellings (names, ``name, id`` pairs, scene names),
         so the result may be shorter than ``raw``; arity is checked on it."""
         return [token if token in self.task.object_by_id else None for token in raw]
+
+    def action_args(self, action: str, raw: list[str]) -> list[str | None]:
+        """:meth:`resolve_args` of the arguments a plan step wrote for
+        ``action``. Plugins whose benchmark names some arguments by what the
+        action does with them override it (EB-Habitat's ``pick up the ball``
+        picks any ball within reach: a category, for a pick)."""
+        return self.resolve_args(raw)
 
     @property
     def objects(self) -> Mapping[str, Obj]:
@@ -215,6 +250,12 @@ class Simulator(ABC):
     def prompt(self, module: str, task: Task) -> str:
         """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
         raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
+
+    def action_list(self, task: Task) -> ActionList | None:
+        """The benchmark's numbered action list for ``task`` (EB-ALFRED's,
+        EB-Habitat's), which answers' ``action_id`` index; None when the
+        benchmark numbers no actions."""
+        return None
 
     def prompt_examples(self, module: str) -> tuple[str, ...]:
         """The example answers the prompts of ``module`` show (none by default):

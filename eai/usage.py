@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from eai.llm import CUT as TRUNCATED
+from eai.llm import REFUSED
 from eai.modules.base import Record
 
 RECORDED = ("stage", "prompt_tokens", "completion_tokens", "finish_reason", "chars_dropped")
@@ -32,11 +33,15 @@ def _total(calls: Sequence[dict[str, Any]], key: str) -> int | None:
 
 def summarize(records: Sequence[Record]) -> dict[str, Any]:
     """Totals over the records' calls; token totals are None when no call reported
-    tokens, and ``calls_with_tokens`` says over how many calls they are."""
+    tokens, and ``calls_with_tokens`` says over how many calls they are.
+    ``refused`` (answers the provider says the model refused) is there when
+    there are any."""
     calls = [call for record in records for call in record.get("usage", ())]
+    refused = sum(c.get("finish_reason") == REFUSED for c in calls)
     return {"calls": len(calls),
             "calls_with_tokens": sum(isinstance(c.get("completion_tokens"), int) for c in calls),
             "prompt_tokens": _total(calls, "prompt_tokens"),
             "completion_tokens": _total(calls, "completion_tokens"),
-            "truncated": sum(c.get("finish_reason") == TRUNCATED for c in calls)}
+            "truncated": sum(c.get("finish_reason") == TRUNCATED for c in calls),
+            **({"refused": refused} if refused else {})}
 

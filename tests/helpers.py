@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,6 +49,20 @@ def table_rows(report: str, title: str) -> dict[str, dict[str, str]]:
 def code_blocks(path: Path, language: str = "python") -> list[str]:
     """The fenced code blocks of ``language`` in a Markdown file, in order."""
     return re.findall(rf"^```{language}\n(.*?)^```$", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+
+
+def virtualhome_folder(folder: Path, ids, **changes) -> Path:
+    """A suite folder (named ``folder``'s name) holding VirtualHome's tasks ``ids`` and the
+    files they need; its suite.json members replaced by ``changes``."""
+    source = ROOT / "tasks" / "virtualhome"
+    info = json.loads((source / "suite.json").read_text())
+    (folder / "tasks").mkdir(parents=True)
+    for name in ("scene.json", "domain.pddl", "predicate_categories.json"):
+        shutil.copy(source / name, folder / name)
+    for task_id in ids:
+        shutil.copy(source / "tasks" / f"{task_id}.json", folder / "tasks" / f"{task_id}.json")
+    (folder / "suite.json").write_text(json.dumps({**info, "suite": folder.name, "tasks": list(ids), **changes}))
+    return folder
 
 
 def folder_files(folder: Path) -> dict[str, bytes]:

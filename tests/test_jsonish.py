@@ -113,3 +113,18 @@ def test_strict_json_at_the_depth_limit_and_odd_numbers(levels, inner, number):
     assert find_value(deep) == tolerant(deep)
     odd = f'{{"n": {number}, "k": [1, 2]}}'
     assert find_value(odd) == tolerant(odd)
+
+
+@given(st.lists(st.lists(st.integers(), max_size=3) | st.dictionaries(st.text(max_size=4), st.integers(), max_size=3),
+                min_size=2, max_size=5))
+def test_a_list_of_objects_missing_its_commas_reads_as_the_list(items):
+    """EmbodiedBench's own example answers write their steps one a line, with no comma between them."""
+    text = "[\n" + "\n".join(json.dumps(item) for item in items) + "\n]"
+    found = find_value(text)
+    assert found.ok and plain(found.value) == items
+
+
+def test_only_objects_and_lists_may_follow_without_a_comma():
+    assert plain(find_value('{"steps": [{"a": 1} {"b": 2}], "n": 1}').value) == {"steps": [{"a": 1}, {"b": 2}], "n": 1}
+    assert find_value("[1 2]").error == "expected ',' or ']' at line 1"
+    assert find_value('{"a": 1 "b": 2}').error == "expected ',' or '}' at line 1"

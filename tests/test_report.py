@@ -8,6 +8,7 @@ from urllib.parse import parse_qs
 
 from eai.plugins import get_plugins
 from tests.helpers import run_eai, table_rows, upstream_output
+from tests.modules import bottling_fruit
 
 TASKS = 6
 
@@ -102,3 +103,37 @@ def test_every_number_of_a_composed_run_links_to_its_unit_in_the_viewer(tmp_path
     table16 = [href for h, _, href in parser.cells if h.startswith("Table 16") and href]
     assert {parse_qs(href.partition("#")[2])["model"][0] for href in table16} == {  # modular and pipeline columns
         "baseline:auto replan 1 p=0.1", "baseline:auto [goal_interpretation+action_sequencing] replan 1 p=0.1"}
+
+
+def score_behavior(tmp_path, module, answers, *options):
+    """A score folder of ``answers`` (task name -> text) on BEHAVIOR's ``module``."""
+    tasks = {t.name: t.id for t in get_plugins().suites.get("behavior").load()}
+    path = tmp_path / f"{module}.json"
+    path.write_text(json.dumps([{"identifier": tasks[name], "llm_output": text} for name, text in answers.items()]))
+    out = tmp_path / module / "answers"
+    result = run_eai("score", str(path), "--suite", "behavior", "--module", module, "--out", str(out), "--quiet", *options)
+    assert result.returncode == 0, result.stderr
+    return out.parent
+
+
+def test_bottling_fruit_run_out_of_budget_and_format_errors_have_their_columns(tmp_path):
+    """bottling_fruit with both fruits in one subgoal line runs out of budget:
+    no credit, and until now no column of the report said so."""
+    joined = json.dumps({"output": bottling_fruit.JOINED})
+    folders = [score_behavior(tmp_path, "subgoal_decomposition", {"bottling_fruit": joined, "cleaning_bathtub": "[]"},
+                              "--max-nodes", "200"),
+               score_behavior(tmp_path, "goal_interpretation", {"bottling_fruit": "the jars, closed"}),
+               score_behavior(tmp_path, "transition_modeling", {"bottling_fruit": "no operators here"})]
+    out = tmp_path / "report"
+    assert run_eai("report", *map(str, folders), "--html", "--out", str(out)).returncode == 0
+    report = (out / "report.md").read_text()
+    subgoals = table_rows(report, "Table 6")["answers"]
+    assert (subgoals["Other outcomes: Budget exhausted (B)"], subgoals["Other outcomes: Empty plan (B)"]) == ("50.0", "50.0")
+    assert table_rows(report, "Table 3")["answers"]["Other outcomes: Format error (B)"] == "100.0"
+    planning = table_rows(report, "Table 7")["answers"]
+    assert (planning["Other outcomes: Parse error (B)"], planning["Other outcomes: Budget exhausted (B)"]) == ("100.0", "0.0")
+    assert "### Table 4" not in report  # no action-sequencing result, no table
+    parser = Cells()
+    parser.feed((out / "report.html").read_text())
+    links = {parse_qs(href.partition("#")[2]).get("error", [""])[0] for h, _, href in parser.cells if href}
+    assert {"budget_exhausted", "empty_plan", "parsing", "planner budget_exhausted"} <= links

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import subprocess
+import zlib
 
 import pytest
 
@@ -101,6 +102,18 @@ def test_a_file_stored_with_git_lfs_is_read_from_the_clones_lfs_store(tmp_path):
     assert snapshot.hashes["data/big.bin"] == hashlib.sha256(b"the real bytes").hexdigest()
 
 
+def test_stored_says_whether_the_clone_holds_a_files_content(tmp_path, repository):
+    """EB's episode files are LFS objects this machine's clone lacks: the eb-habitat import asks first."""
+    with_content, pin = lfs_repository(tmp_path / "a", b"the real bytes", b"the real bytes")
+    assert open_source(pin, with_content).stored("data/big.bin")
+    without, pin = lfs_repository(tmp_path / "b", b"the real bytes", None)
+    assert not open_source(pin, without).stored("data/big.bin")
+    plain = open_source(repository[1], repository[0])
+    assert plain.names() == ["LICENSE", "data/a.json"] and all(plain.stored(name) for name in plain.names())
+    with pytest.raises(EaiError, match="has no file 'nowhere'"):
+        plain.stored("nowhere")
+
+
 def test_a_git_lfs_file_missing_from_the_clone_or_wrong_is_a_clear_error(tmp_path):
     repo, pin = lfs_repository(tmp_path / "a", b"the real bytes", None)
     with pytest.raises(EaiError, match="data/big.bin is stored with Git LFS and its content is not in .*git lfs pull"):
@@ -139,3 +152,70 @@ def test_an_optional_source_is_read_only_when_its_path_is_given(repository, tmp_
         "upstream"]
     import_source("listing", [suite], tmp_path / "b", {"upstream": repo, "extra": repo})
     assert (tmp_path / "b" / "listing" / "sources.txt").read_text() == "extra upstream"
+
+
+def blob(repo, pinned, name):
+    return git(repo, "rev-parse", f"{pinned}:{name}")
+
+
+def test_a_git_replace_does_not_pass_as_the_pinned_commit(repository):
+    """A clone whose pinned file, tree and commit are each replaced (git
+    replace) still reads as the pinned commit: replacement refs are ignored."""
+    repo, pin = repository
+    (repo / "tampered.json").write_text(json.dumps({"x": 666}))
+    tampered = git(repo, "hash-object", "-w", "tampered.json")
+    git(repo, "replace", blob(repo, pin.version, "data/a.json"), tampered)
+    assert json.loads(git(repo, "cat-file", "blob", f"{pin.version}:data/a.json")) == {"x": 666}  # what git shows
+    assert open_source(pin, repo).json("data/a.json") == {"x": 1}
+    git(repo, "replace", "-d", blob(repo, pin.version, "data/a.json"))
+    git(repo, "replace", pin.version, "HEAD")  # the pinned commit replaced by the later one
+    assert json.loads(git(repo, "cat-file", "blob", f"{pin.version}:data/a.json")) == {"x": 2}
+    snapshot = open_source(pin, repo)
+    assert snapshot.json("data/a.json") == {"x": 1}
+    assert snapshot.hashes == {"data/a.json": hashlib.sha256(b'{"x": 1}').hexdigest()}
+
+
+def rewrite_object(repo, oid, content: bytes):
+    """Overwrite the loose object ``oid`` in the clone's store with ``content`` (git reads it unverified)."""
+    path = repo / ".git" / "objects" / oid[:2] / oid[2:]
+    path.chmod(0o644)
+    path.write_bytes(zlib.compress(b"blob %d\0" % len(content) + content))
+
+
+def test_a_file_that_is_not_the_committed_provenances_is_one_line_naming_it(repository, tmp_path):
+    repo, pin = repository
+    committed = tmp_path / "tasks"
+    import_source("listing", [Reading(pin)], committed, {"upstream": repo})  # the provenance eai ships
+    rewrite_object(repo, blob(repo, pin.version, "data/a.json"), json.dumps({"x": 666}).encode())
+    assert open_source(pin, repo).json("data/a.json") == {"x": 666}  # the store lies, git does not check
+    out = tmp_path / "out"
+    with pytest.raises(EaiError) as caught:
+        import_source("listing", [Reading(pin)], out, {"upstream": repo}, committed=committed)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith(f"data/a.json in {repo} is not the file of someone/upstream at ")
+    assert "the committed provenance says" in message
+    assert not (out / "listing").exists()  # nothing written
+    provenance_file = committed / "listing" / "provenance.json"
+    before = provenance_file.read_bytes()
+    with pytest.raises(EaiError, match="data/a.json in"):  # importing over the committed suite keeps it
+        import_source("listing", [Reading(pin)], committed, {"upstream": repo}, committed=committed)
+    assert provenance_file.read_bytes() == before
+
+
+class Reading(Listing):
+    """A suite whose import reads data/a.json from its one repository source."""
+
+    def __init__(self, pin):
+        super().__init__((pin,))
+
+    def import_tasks(self, archives, out):
+        data = archives["upstream"].read("data/a.json")
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "a.json").write_bytes(data)
+
+
+def test_example_files_that_are_no_list_of_texts_are_one_clear_error(repository):
+    from eai.examples import capture
+
+    with pytest.raises(EaiError, match="data/a.json is not a JSON list of example texts"):
+        capture(open_source(repository[1], repository[0]), ["data/a.json"])

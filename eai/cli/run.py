@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -12,12 +14,14 @@ from eai import api
 from eai.api import DEFAULT_MODEL
 from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
+from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
+from eai.credentials import REDACTED
 from eai.exceptions import EaiError
 from eai.llm import MAX_TOKENS
 from eai.modules import MODULES, get_module
 from eai.plugins import get_plugins
+from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
 AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
@@ -43,7 +47,8 @@ BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of 
 Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature (paper: 0).")]
 MaxTokens = Annotated[int, typer.Option("--max-tokens", min=0, help="Longest answer, in tokens (0: the server's limit).")]
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
-Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts.")]
+Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts (a refused connection uses none: the call waits for the server).")]
+GiveUpAfter = Annotated[float, typer.Option("--give-up-after", min=1.0, metavar="SECONDS", help="Stop the run (resumable) once a model's server has sent nothing but failures (refused connections, 5xx, timeouts) for this long, 5 of them at least.")]
 CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
 Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI logs).")]
@@ -65,7 +70,7 @@ RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
 # kept in run.json's options
-MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial")
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:
@@ -81,28 +86,43 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
     given["tasks"] = ",".join(given["tasks"]) or None
     given["max_tokens"] = given["max_tokens"] or 0
     given.update((param, previous["options"][param]) for param in MODULE_OPTIONS if param in previous["options"])
+    given.update((param, value) for param, value in previous.get(TRANSPORT, {}).items() if param in FLAGS)
+    if given.get("cache"):
+        given["cache"] = Path(given["cache"]).expanduser()
     if "max_nodes" in given:
         given["max_nodes"] = given["max_nodes"] or 0  # no limit: --max-nodes 0
     for param, value in given.items():
         source = ctx.get_parameter_source(param)  # typer's own copy of click's ParameterSource
         if param in values and source is not None and source.name == "DEFAULT":
             values[param] = value
+    if REDACTED in (values["base_url"] or "") and values["base_url"] == given["base_url"]:
+        raise EaiError(f"the run in {values['out']} was started with credentials in --base-url, which eai does "
+                       "not store: give --base-url again")
     return values
 
 
-def resume_hint(folder: Path) -> str:
-    return f"what was answered is kept; to continue: eai run --resume --out {folder}"
+def transport_flags(ctx: typer.Context, values: dict[str, Any]) -> list[str]:
+    """The transport settings in ``values`` that are not the command's defaults, as flags."""
+    defaults = {param.name: param.default for param in ctx.command.params}
+    return flag_words({param: values[param] for param in FLAGS if values[param] != defaults[param]})
+
+
+def resume_hint(folder: Path, flags: Sequence[str]) -> str:
+    """How to finish the run in ``folder``, with the transport settings it ran with."""
+    return f"what was answered is kept; to continue: {shlex.join(['eai', 'run', '--resume', '--out', str(folder), *flags])}"
 
 
 def execute(
     suite: list[str], module: list[str], model: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
-    max_tokens: int, timeout: float, retries: int, cache: Path | None, no_cache: bool, quiet: bool,
+    max_tokens: int, timeout: float, retries: int, give_up_after: float, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
     shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
-    human: str = "scripted", partial: bool = False,
+    human: str = "scripted", partial: bool = False, exact_types: bool = False, again: Sequence[str] = (),
 ) -> None:
+    """Run and report; ``again``: the transport flags the resume line repeats."""
+    from eai.atomic import WriteError
     from eai.runner.calls import EndpointDown
 
     folder = out or api.default_out()
@@ -112,16 +132,17 @@ def execute(
                                tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
                                limit=limit, resume=resume, concurrency=concurrency, base_url=base_url,
                                temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
+                               give_up_after=give_up_after,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
-                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb),
+                               options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
-    except EndpointDown as exc:
-        raise EaiError(f"{exc}; {resume_hint(folder)}") from None
+    except (EndpointDown, WriteError) as exc:
+        raise EaiError(f"{exc}; {resume_hint(folder, again)}") from None
     except KeyboardInterrupt:
-        print(f"interrupted: {resume_hint(folder)}", file=sys.stderr)
+        print(f"interrupted: {resume_hint(folder, again)}", file=sys.stderr)
         raise typer.Exit(130) from None
     say(f"wrote {len(finished.results)} result folder(s) and the report (report.md, report.html) under {finished.folder}")
     failed = sum(r.summary.get("model_errors", 0) for r in finished.results)
@@ -167,6 +188,7 @@ def run_command(
     max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
+    give_up_after: GiveUpAfter = 30.0,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
@@ -184,6 +206,7 @@ def run_command(
     turn_by_turn: Annotated[bool, typer.Option("--turn-by-turn", help=TURNS_HELP)] = False,
     human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = "scripted",
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
+    exact_types: ExactTypes = False,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -214,7 +237,8 @@ def run_command(
     values = resumed(ctx)
     check_agents(values)
     agents = values["agents"]
-    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))})
+    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))},
+            again=transport_flags(ctx, values))
 
 
 def compose_command(
@@ -233,6 +257,7 @@ def compose_command(
     max_tokens: MaxTokens = MAX_TOKENS,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
+    give_up_after: GiveUpAfter = 30.0,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
@@ -247,6 +272,7 @@ def compose_command(
     executor: ExecutorName = "local",
     address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = 1,
+    exact_types: ExactTypes = False,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -277,6 +303,7 @@ def compose_command(
     if agents == 2 and chosen.final.name not in ("action_sequencing", "planner"):
         raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with action_sequencing or planner")
     values = resumed(ctx)
+    flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]
-    execute(**values, module=modules)
+    execute(**values, module=modules, again=flags)
 

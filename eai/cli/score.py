@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
+from eai.cli.budget import (DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds,
+                            PlannerMemoryMb, budget_options)
 from eai.cli.output import print_json, say
 from eai.cli.progress import counted
 from eai.exceptions import EaiError
@@ -15,9 +16,9 @@ from eai.modules import MODULES
 from eai.modules.written_for import written_for_line
 from eai.paths import check_output_folder
 from eai.plugins import get_plugins
-from eai.responses import read_responses
+from eai.responses import KEPT_ANSWERS, kept_answers, read_responses
 from eai.runner.shards import parse_shard
-from eai.scoring import ScoreResult, require_scored, score, write_result
+from eai.scoring import ScoreResult, require_scored, score, write_scored
 
 DEFAULT_OUT = Path("scores")
 
@@ -26,7 +27,7 @@ def score_command(
     responses: Path = typer.Argument(..., help="Responses: our JSONL or the upstream JSON list of {identifier, llm_output}."),
     suite: str = typer.Option(..., "--suite", help="Task suite: a name (see: eai list suites) or a folder with suite.json."),
     module: str = typer.Option(..., "--module", help=f"Ability module: {', '.join(MODULES)}."),
-    out: Path = typer.Option(DEFAULT_OUT, "--out", help="Folder for summary.json and records.jsonl."),
+    out: Path = typer.Option(DEFAULT_OUT, "--out", help="Folder for summary.json, records.jsonl and answers.jsonl (the answers scored)."),
     strict: bool = typer.Option(False, "--strict", help="Score tasks with no response as empty answers (failures), so the figures compare with a full run (by default they are left out and counted); and exit with an error when most answers were written for another module."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar; only the counts line."),
     max_nodes: MaxNodes = None,
@@ -38,12 +39,14 @@ def score_command(
     executor: str = typer.Option("local", "--executor", help="Where the answers are scored (see: eai list executors): local, or e.g. ray, split over the cluster's CPUs (docs/scale.md)."),
     address: str = typer.Option(None, "--address", help="The cluster the executor joins; default: a local one."),
     shard: str = typer.Option(None, "--shard", metavar="I/N", help="Score only shard I of N (counted from 0): task k of the suite's tasks for the module goes to shard k mod N; eai merge joins the N folders (docs/scale.md)."),
+    exact_types: ExactTypes = False,
 ) -> None:
     """Score model responses against the gold annotation.
 
-    Writes OUT/summary.json (rates in percent) and OUT/records.jsonl (one
-    record per scored task, in the suite's order); docs/metrics.md explains
-    every field. The counts say what the rates are over: tasks answered,
+    Writes OUT/summary.json (rates in percent), OUT/records.jsonl (one
+    record per scored task, in the suite's order; docs/metrics.md explains
+    every field) and OUT/answers.jsonl (the answer each record was scored on,
+    which `eai view OUT` shows beside it). The counts say what the rates are over: tasks answered,
     unanswered (left out unless --strict), failed model calls (never scored),
     identifiers answered twice (the last answer counts). A file that answers
     no task of the suite is an error. When most answers are in another
@@ -59,6 +62,7 @@ def score_command(
         eai score answers.json --suite virtualhome --module subgoal_decomposition --max-nodes 20000
         eai score answers.json --suite virtualhome --module action_sequencing --shard 1/4 --out scores/part1
         eai score answers.json --suite virtualhome --module action_sequencing --executor ray
+        eai score answers.json --suite eb-alfred --module action_sequencing --exact-types
     """
     share = parse_shard(shard)
     scorer = executor_named(get_plugins(), executor, address)
@@ -66,7 +70,7 @@ def score_command(
         raise EaiError("--shard scores one share here; --executor splits the whole scoring: give one or the other")
     check_output_folder(out)
     answers = read_responses(responses)
-    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb)
+    options = budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types)
     options |= {"sensitivity": sensitivity, "workers": workers}
     if planner:
         options["planner"] = planner
@@ -76,12 +80,12 @@ def score_command(
         else:
             result = scorer.score(get_plugins(), suite, module, answers, options, strict, shown, address)
     require_scored(result, str(responses))
-    write_result(result, out)
+    write_scored(result, kept_answers(result.records, answers), out)
     if not quiet:
         print_json({k: v for k, v in result.summary.items() if k != "unmatched_identifiers"})
     say(counts_line(result))
     if not quiet:
-        say(f"wrote {out / 'summary.json'} and {out / 'records.jsonl'}")
+        say(f"wrote {out / 'summary.json'}, {out / 'records.jsonl'} and the answers scored, {out / KEPT_ANSWERS}")
     other = written_for_line(result.summary)
     if other and strict:
         raise EaiError(f"{responses}: {other} (--strict)")

@@ -75,7 +75,8 @@ def import_command(
     target = out or tasks_dir()
     check_output_folder(target)
     suites = [suite for _, suite in plugins.suites]
-    names = import_source(source, suites, target, paths, progress=lambda m: console.print(m, highlight=False))
+    names = import_source(source, suites, target, paths, progress=lambda m: console.print(m, highlight=False),
+                          committed=tasks_dir())
     console.print(f"wrote {', '.join(names)} to {target}", highlight=False)
 
 

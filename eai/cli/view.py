@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -22,8 +25,11 @@ def view_command(
     instruction, the prompt sent (built again, checked against the run's
     digest of it), the raw answer, what the parser read, the executed steps
     with the failing one highlighted, the goals met and unmet.
-    Two runs given: a task side by side. Served on 127.0.0.1 only; works
-    offline. What it shows: docs/viewer.md.
+    Two runs given: a task side by side. Served on 127.0.0.1 only, to
+    requests for Host 127.0.0.1 or localhost (421 otherwise); works offline. One run whose own page (RUN/view, written by eai run and eai
+    report) is current is served as it is; else the page is made in a
+    temporary folder, removed when the server stops (Ctrl-C or SIGTERM).
+    What it shows: docs/viewer.md.
 
     Examples:
 
@@ -34,19 +40,40 @@ def view_command(
     """
     from eai.paths import check_output_folder
     from eai.plugins import get_plugins
+    from eai.viewer.digest import current_view
     from eai.viewer.model import collect_runs
     from eai.viewer.page import write_site
     from eai.viewer.serve import serve
 
+    plugins = get_plugins()
     if out is not None:
         check_output_folder(out)
-    model = collect_runs(runs, get_plugins())
-    if out is not None:
-        say(f"wrote {write_site(model, out)}")
+        say(f"wrote {write_site(collect_runs(runs, plugins), out)}")
         return
-    with tempfile.TemporaryDirectory(prefix="eai-view-") as folder:
-        write_site(model, Path(folder))
-        try:
-            serve(Path(folder), port, lambda url: say(f"serving {url} (Ctrl-C to stop)"))
-        except KeyboardInterrupt:
-            say("stopped")
+    try:
+        with terminated_as_interrupt():
+            own = current_view(runs[0], plugins) if len(runs) == 1 else None
+            if own is not None:
+                serve(own, port, lambda url: say(f"serving {url} ({own}, current with the run; Ctrl-C to stop)"))
+                return
+            model = collect_runs(runs, plugins)
+            with tempfile.TemporaryDirectory(prefix="eai-view-") as folder:
+                write_site(model, Path(folder))
+                serve(Path(folder), port, lambda url: say(f"serving {url} (Ctrl-C to stop)"))
+    except KeyboardInterrupt:
+        say("stopped")
+
+
+@contextmanager
+def terminated_as_interrupt() -> Iterator[None]:
+    """In the block, SIGTERM and SIGHUP stop the command as Ctrl-C does (KeyboardInterrupt),
+    so what the block made (the temporary page) is removed."""
+    def interrupt(number: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = {number: signal.signal(number, interrupt) for number in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

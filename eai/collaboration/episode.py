@@ -98,6 +98,21 @@ class Tally:
 
 
 MODEL_ERRORS_IN_A_ROW = 3  # failed model calls in a row (each after the runner's retries) that stop an episode
+MODEL_ERROR = "model error: "  # how the log says a turn's model call failed, before the reason
+
+
+@dataclass(frozen=True)
+class TurnTaken:
+    """One turn as it went: the agent, its move (``action``, ``wait``,
+    ``unreadable`` or ``model error``), the action, what the agent was told,
+    whether the action failed, and percent complete after the turn."""
+
+    agent: str
+    move: str
+    action: str
+    feedback: str
+    failed: bool
+    percent_complete: float
 
 
 class Episode:
@@ -129,6 +144,7 @@ class Episode:
         for who in (0, 1):
             self._explore(who)
         self.log: list[list[str]] = []
+        self.history: list[TurnTaken] = []  # every turn, waits included (records keep ``log``)
         self.tracker.update(self.atoms())
         self.said, self.last = ["", ""], ["", ""]  # per agent: what it was told, its last action
         self.turns = self.idle = 0
@@ -189,7 +205,17 @@ class Episode:
                          frozenset(self.explored[who]))
 
     def take(self, who: int, move: Move) -> None:
-        """Agent ``who``'s move this turn: an action, a wait, or a turn lost to an unreadable answer or a failed call."""
+        """Agent ``who``'s move this turn: an action, a wait, or a turn lost to
+        an unreadable answer or a failed call; the turn goes into ``history``."""
+        logged, failed = len(self.log), self.tallies[who].failed
+        self._move(who, move)
+        kind = "wait" if move is None else "unreadable" if isinstance(move, Unreadable) \
+            else "model error" if isinstance(move, Unanswered) else "action"
+        self.history.append(TurnTaken(self.agents[who][0].name, kind, str(move) if kind == "action" else "",
+                                      self.log[-1][2] if len(self.log) > logged else "",
+                                      self.tallies[who].failed > failed, round(self.tracker.percent_complete, 6)))
+
+    def _move(self, who: int, move: Move) -> None:
         self.turns += 1
         name, tally = self.agents[who][0].name, self.tallies[who]
         self.errors_in_a_row[who] = self.errors_in_a_row[who] + 1 if isinstance(move, Unanswered) else 0
@@ -207,7 +233,7 @@ class Episode:
         if isinstance(move, Unanswered):
             tally.model_errors += 1
             self.said[who], self.last[who] = "", "nothing"
-            self.log.append([name, "", f"model error: {move.reason}"])
+            self.log.append([name, "", f"{MODEL_ERROR}{move.reason}"])
             return
         self.said[who] = self.step(who, move)
         self.last[who] = str(move)

@@ -42,18 +42,19 @@ def segments(task: Task, simulator: Simulator, plan: Sequence[Action] | None = N
     cuts: list[list[Action]] = []
     effects: list[frozenset[Atom]] = []
     changed_shared, runs = False, True
+    held = {a for a in state if a[0] in predicates.holding}  # type: ignore[union-attr]
     for action in task.gold_plan if plan is None else plan:
-        holding = any(a[0] in predicates.holding for a in state)  # type: ignore[union-attr]
-        if not cuts or (runs and not holding and changed_shared):
+        if not cuts or (runs and not held and changed_shared):
             cuts.append([])
             effects.append(frozenset())
         cuts[-1].append(action)
         runs = runs and world.check(state, action).executable
         if runs:
             after = world.apply(state, action)
-            added = set(after) - set(state)
-            changed_shared = any(me not in a[1:] for a in added | (set(state) - set(after)))
+            added, removed = state.diff(after)  # the atoms that changed, not the whole states
+            changed_shared = any(me not in a[1:] for a in (*added, *removed))
             effects[-1] = frozenset(a for a in added if me not in a[1:])
+            held = (held - set(removed)) | {a for a in added if a[0] in predicates.holding}  # type: ignore[union-attr]
             state = after
     moves = [name for name, spec in simulator.vocabulary.actions.items() if spec.arity == 1]
     return [Segment(i, _led(world, moves, steps), effect=effect)

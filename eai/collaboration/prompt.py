@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from eai.collaboration.episode import Move, Profile, Unreadable, View
 from eai.llm import Message
-from eai.modules.action_sequencing.module import ground
+from eai.modules.action_sequencing.grounding import ground
 from eai.modules.action_sequencing.parse import parse_plan
 from eai.simulator import Simulator, World
 from eai.world import Task
@@ -125,7 +125,7 @@ def read_turn(text: str, world: World, simulator: Simulator) -> Move:
         return None
     if not parsed.error and len(parsed.steps) > 1:
         return Unreadable(f"{len(parsed.steps)} actions where one is asked")
-    plan, error = ground(parsed, world, simulator.vocabulary)
-    if error is not None:
-        return Unreadable(error[2])
-    return plan[0]
+    grounding = ground(parsed, world, simulator.vocabulary, simulator.action_list(world.task))
+    if grounding.error is not None:
+        return Unreadable(grounding.error[2])
+    return grounding.plan[0]

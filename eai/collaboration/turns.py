@@ -66,22 +66,28 @@ def setup(options: dict[str, Any]) -> str:
     return f"2, turn by turn, human {human}, {'partial' if options.get('partial') else 'full'}"
 
 
+def turn_episode(task: Task, simulator: Simulator, robot: Ask, human: Ask | None, partial: bool) -> Episode:
+    """The episode of a turn-by-turn run, not yet played: the human (a model
+    asked through ``human``, or scripted when it is None) first, the robot's
+    model second."""
+    robot_policy = ModelPolicy(task, simulator, ROBOT, HUMAN, 1, partial, robot)
+    human_policy: Policy = scripted_pair(task, simulator, HUMAN, ROBOT, watching=True)[0][1] if human is None \
+        else ModelPolicy(task, simulator, HUMAN, ROBOT, 0, partial, human)
+    return Episode(task, simulator, [(HUMAN, human_policy), (ROBOT, robot_policy)], partial)
+
+
 async def play_turns(task: Task, simulator: Simulator, robot: Ask, human: Ask | None,
                      partial: bool) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """The record fields of one turn-by-turn episode (``percent_complete``,
     ``evaluation_success``, ``collaboration``; ``model_error`` when failed
     calls stopped it) and each model's answers in order."""
-    robot_policy = ModelPolicy(task, simulator, ROBOT, HUMAN, 1, partial, robot)
-    human_policy: Policy = scripted_pair(task, simulator, HUMAN, ROBOT, watching=True)[0][1] if human is None \
-        else ModelPolicy(task, simulator, HUMAN, ROBOT, 0, partial, human)
-    record = await Episode(task, simulator, [(HUMAN, human_policy), (ROBOT, robot_policy)], partial).play(
-        turns_for(task.gold_plan))
+    episode = turn_episode(task, simulator, robot, human, partial)
+    record = await episode.play(turns_for(task.gold_plan))
     fields = {"percent_complete": record.pop("percent_complete"), "evaluation_success": record.pop("success"),
               "collaboration": record}
     if "stopped" in record:
         fields["model_error"] = record["stopped"]
-    answers = {profile.name: policy.answers for profile, policy in ((HUMAN, human_policy), (ROBOT, robot_policy))
-               if isinstance(policy, ModelPolicy)}
+    answers = {profile.name: policy.answers for profile, policy in episode.agents if isinstance(policy, ModelPolicy)}
     return fields, answers
 
 

@@ -59,8 +59,11 @@ def feedback(record: Record) -> str:
 
 
 async def episode(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, env: Env, replan: int = 0) -> dict[str, Any]:
-    """The final answer, its record, every attempt, and what each interpreting stage answered."""
-    played: dict[str, Any] = {"llm_output": "", "attempts": [], "stages": {}}
+    """The final answer, its record, every attempt, and what each interpreting
+    stage answered; ``attempt_log`` keeps each attempt's answer and the
+    feedback the model was then sent (responses.jsonl only, for the viewer;
+    the record's ``attempts`` are the figures)."""
+    played: dict[str, Any] = {"llm_output": "", "attempts": [], "stages": {}, "attempt_log": []}
 
     async def asked(messages: tuple[Message, ...], view: Task, stage: str) -> Answer:
         try:
@@ -95,16 +98,19 @@ async def _play(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, en
         view = stage.interpret(view, answer.text, replace(env, options={**env.options, CUT_OPTION: _cut(answer)}))
     final = pipeline.final
     messages = final.messages(view, env) if final.asks_model else ()
-    for attempt in range(replan + 1 if final.asks_model else 1):
+    tries = replan + 1 if final.asks_model else 1
+    for attempt in range(tries):
         answer = await ask(messages, view, final.name) if final.asks_model else Answer(final.act(view, env))
         text = played["llm_output"] = answer.text
+        played["attempt_log"].append({"answer": text})
         attempt_env = replace(env, options={**env.options, "attempt": attempt, CUT_OPTION: _cut(answer)})
         record = await evaluate(lambda: final.evaluate(text, task, attempt_env))  # noqa: B023 (awaited at once)
         played["record"] = record
         played["attempts"].append({"success": bool(record.get("success")), "error_type": record.get("error_type")})
-        if record.get("success") or record.get("error_type") == INTERNAL_ERROR:
+        if record.get("success") or record.get("error_type") == INTERNAL_ERROR or attempt + 1 == tries:
             break
-        messages = messages + (Message("assistant", text), Message("user", feedback(record)))
+        played["attempt_log"][-1]["feedback"] = said = feedback(record)
+        messages = messages + (Message("assistant", text), Message("user", said))
 
 
 def _cut(answer: Answer) -> bool:

@@ -36,10 +36,10 @@ class ModelFilter:
 
     def __init__(self, plugins: Plugins, spec: str, cache: Path | None, options: dict[str, str] | None = None,
                  retry: RetryPolicy = RetryPolicy()) -> None:
-        self.spec, self.retry = spec, retry
+        self.spec = spec
         self.model: LanguageModel = resolve_model(plugins, spec, options or {})
         self.cache = ResponseCache(cache) if cache is not None and self.model.cacheable else None
-        self.endpoint = Endpoint(self.model.endpoint or f"{self.model.provider}'s server", 1)
+        self.endpoint = Endpoint(self.model.endpoint or f"{self.model.provider}'s server", 1, policy=retry)
 
     def judge(self, instruction: str) -> tuple[bool, str]:
         """(keep the task?, the model's answer)."""
@@ -48,7 +48,7 @@ class ModelFilter:
         kept = self.cache.get(key[0]) if key else None  # type: ignore[union-attr]
         if kept is None:
             try:
-                kept = stored(asyncio.run(call(self.model, request, self.retry, self.endpoint))[0])
+                kept = stored(asyncio.run(call(self.model, request, self.endpoint))[0])
             except (ModelCallError, EndpointDown) as exc:
                 raise EaiError(f"--filter-model {self.spec}: {exc}; nothing was written (the answers so far are "
                                f"cached)") from None

@@ -22,7 +22,8 @@ from eai.generation.build import Generated, Progress, generate
 from eai.generation.certify import NODES, PLANNER
 from eai.generation.plausibility import ModelFilter
 from eai.importing import PROVENANCE, readme
-from eai.paths import tasks_dir
+from eai.atomic import write_atomic
+from eai.paths import check_name, tasks_dir
 from eai.plugins import Plugins
 from eai.runner.calls import RetryPolicy
 from eai.suite import TaskSuite
@@ -64,6 +65,7 @@ def generate_suite(plugins: Plugins, generator_name: str, scene: str, n: int, se
     generator = plugins.generators.get(generator_name)
     if n < 1:
         raise EaiError(f"--n must be at least 1, got {n}")
+    check_name(out.name, "--out folder (the generated suite's name)")
     check_replaceable(out)
     choice = scene_choice(plugins, scene)
     if choice.suite.simulator != generator.simulator:
@@ -85,7 +87,7 @@ def generate_suite(plugins: Plugins, generator_name: str, scene: str, n: int, se
               "sources": _sources(choice.suite)}
     write_suite(out, suite, made.tasks, made.scenes, {PROVENANCE: json.dumps(record, indent=1, sort_keys=True) + "\n"})
     if out.resolve().parent == tasks_dir().resolve():
-        (out.parent / "README.md").write_text(readme(out.parent), encoding="utf-8")
+        write_atomic(out.parent / "README.md", readme(out.parent))
     return made
 
 

@@ -112,7 +112,7 @@ class Lookahead:
             domain, body = universe.scope(node.var, node.body, True)
             classes = [arg.name for arg in body.args if isinstance(arg, Prim) and arg.args == (node.var,)
                        and universe.kind(arg) == CLASS_TEST] if isinstance(body, And) else []
-            members = tuple(obj for obj in domain if all(universe.class_of[obj] == c for c in classes))
+            members = tuple(obj for obj in domain if all(universe.is_a(obj, c) for c in classes))
             got = self.members[id(node)] = (node, body, members)
         return got[1], got[2]
 

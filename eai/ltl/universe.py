@@ -7,7 +7,10 @@ Both the evaluator and the grounder read a formula through these rules:
   both; the state wins, as in the paper's parser). Otherwise one whose name is
   an action name is an *action proposition*, and a one-argument proposition
   named after a class of the universe is a *class test*:
-  ``basket.n.01(x0)`` holds iff ``x0``'s class is ``basket.n.01``.
+  ``basket.n.01(x0)`` holds iff ``x0``'s class is ``basket.n.01``. A
+  benchmark may read a class test wider (``classes``: ALFRED's ``Knife(x)``
+  holds of a ``ButterKnife`` too, ALFRED matching types by substring); a name
+  that only such a reading gives objects is a class test too.
   Anything else is a *state predicate*.
 * An argument bound by a quantifier denotes the object it is bound to. An
   object id denotes that object. A class name that is no object's id denotes
@@ -39,21 +42,32 @@ class Universe:
     """A task's objects and action names, with lookups built once and reused.
 
     ``predicates`` optionally lists state predicate names; a listed name is
-    never read as an action or a class test.
+    never read as an action or a class test. ``classes`` maps a class test's
+    name to the other classes it also holds of (see the module doc).
     """
 
     def __init__(
-        self, objects: Iterable[Obj], action_names: Iterable[str] = (), predicates: Iterable[str] = ()
+        self, objects: Iterable[Obj], action_names: Iterable[str] = (), predicates: Iterable[str] = (),
+        classes: Mapping[str, Iterable[str]] | None = None,
     ) -> None:
         self.objects = tuple(objects)
         self.action_names = frozenset(action_names)
         self.predicates = frozenset(predicates)
         self.ids = tuple(obj.id for obj in self.objects)
         self.class_of = {obj.id: obj.class_name for obj in self.objects}
+        self.admits = {name: frozenset(wider) | {name} for name, wider in (classes or {}).items()}
         by_class: dict[str, list[str]] = {}
         for obj in self.objects:
             by_class.setdefault(obj.class_name, []).append(obj.id)
-        self.by_class = {name: tuple(ids) for name, ids in by_class.items()}
+        for name, admitted in self.admits.items():  # a class's own objects first, then those read into it
+            wider = [obj.id for obj in self.objects if obj.class_name in admitted and obj.class_name != name]
+            if wider:
+                by_class[name] = by_class.get(name, []) + wider
+        self.by_class = {name: tuple(ids) for name, ids in by_class.items()}  # the objects each class test holds of
+
+    def is_a(self, obj: str, name: str) -> bool:
+        """Whether the class test ``name`` holds of object ``obj``."""
+        return self.class_of.get(obj) in self.admits.get(name, (name,))
 
     def kind(self, prim: Prim) -> str:
         """:data:`ACTION`, :data:`CLASS_TEST` or :data:`STATE`."""
@@ -91,7 +105,7 @@ class Universe:
 
     def passes(self, prim: Prim, arguments: list[tuple[str, ...]]) -> bool:
         """Whether the class test ``prim`` holds of an object its argument may stand for."""
-        return any(self.class_of.get(obj) == prim.name for obj in arguments[0])
+        return any(self.is_a(obj, prim.name) for obj in arguments[0])
 
     def scope(self, var: str, body: Formula, conjunctive: bool = False) -> tuple[tuple[str, ...], Formula]:
         """The objects a quantifier over ``var`` ranges over, and its effective

@@ -6,6 +6,7 @@ Quantified variables carry an optional type (``("?o", "object")``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
@@ -87,18 +88,30 @@ def format_vars(typed: tuple[TypedVar, ...]) -> str:
     return " ".join(f"{name} - {typ}" if typ else name for name, typ in typed)
 
 
+Path = tuple[int, ...]  # where an atom occurs: the child index at each level (Imply/When: 0 and 1)
+
+
 def atoms(f: Formula) -> list[Pred]:
     """The atoms of a formula, each occurrence, in reading order."""
+    return [atom for _, atom, _ in located(f)]
+
+
+def located(f: Formula, path: Path = ()) -> Iterator[tuple[Path, Pred, bool]]:
+    """Each atom occurrence in reading order: where it is, the atom, and
+    whether it stands directly under a ``not``."""
     if isinstance(f, Pred):
-        return [f]
-    if isinstance(f, Not):
-        return atoms(f.arg)
-    if isinstance(f, (And, Or)):
-        return [a for child in f.args for a in atoms(child)]
-    if isinstance(f, Imply):
-        return atoms(f.lhs) + atoms(f.rhs)
-    if isinstance(f, (Exists, Forall)):
-        return atoms(f.body)
-    if isinstance(f, When):
-        return atoms(f.cond) + atoms(f.effect)
-    raise TypeError(f"not a formula: {f!r}")
+        yield path, f, False
+    elif isinstance(f, Not) and isinstance(f.arg, Pred):
+        yield path + (0,), f.arg, True
+    elif isinstance(f, Not):
+        yield from located(f.arg, path + (0,))
+    elif isinstance(f, (And, Or)):
+        for i, child in enumerate(f.args):
+            yield from located(child, path + (i,))
+    elif isinstance(f, (Imply, When)):
+        for i, part in enumerate((f.lhs, f.rhs) if isinstance(f, Imply) else (f.cond, f.effect)):
+            yield from located(part, path + (i,))
+    elif isinstance(f, (Exists, Forall)):
+        yield from located(f.body, path + (0,))
+    else:
+        raise TypeError(f"not a formula: {f!r}")

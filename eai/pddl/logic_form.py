@@ -18,7 +18,9 @@ matched / gold atoms, F1; per operator for preconditions and effects, and
 summed (micro-averaged) per predicate category and overall. Atoms are
 counted as occurrences: a predicate repeated in several ``or`` branches
 counts once per branch. Ties between equally good pairings break the same
-way on every run (integer node labels, sorted results).
+way on every run (integer node labels, sorted results). The same matching
+names the atoms it left unmatched (:func:`unmatched`): the gold atoms a
+prediction misses and its atoms that match no gold one.
 
 Where and why this differs from the upstream ``logic_score.py``:
 
@@ -46,8 +48,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-
-from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, When, atoms
+from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Path, Pred, When, atoms, located, to_sexpr
 from eai.pddl.model import Operator
 
 UNKNOWN_CATEGORY = "unknown"
@@ -145,10 +146,7 @@ def score_operator(
 ) -> OperatorScore:
     """Match ``predicted`` against ``gold``; ``renaming`` (predicted parameter ->
     gold parameter) defaults to pairing parameters by position."""
-    if predicted is None:
-        predicted = Operator(gold.name, gold.parameters)
-    if renaming is None:
-        renaming = {p: g for (p, _), (g, _) in zip(predicted.parameters, gold.parameters)}
+    predicted, renaming = _aligned(predicted, gold, renaming)
     return OperatorScore(
         gold.name,
         match_formula(predicted.precondition, gold.precondition, renaming),
@@ -156,14 +154,47 @@ def score_operator(
     )
 
 
+def operator_differences(predicted: Operator | None, gold: Operator,
+                         renaming: Mapping[str, str] | None = None) -> dict[str, dict[str, list[str]]]:
+    """What :func:`score_operator` left unmatched, for the precondition and
+    the effect: ``missing`` gold atoms and ``wrong`` predicted ones (:func:`unmatched`)."""
+    predicted, renaming = _aligned(predicted, gold, renaming)
+    return {part: dict(zip(("missing", "wrong"), unmatched(getattr(predicted, part), getattr(gold, part), renaming)))
+            for part in ("precondition", "effect")}
+
+
+def _aligned(predicted: Operator | None, gold: Operator,
+             renaming: Mapping[str, str] | None) -> tuple[Operator, Mapping[str, str]]:
+    """The predicted operator (one predicting nothing when missing) and the renaming (by position by default)."""
+    if predicted is None:
+        predicted = Operator(gold.name, gold.parameters)
+    if renaming is None:
+        renaming = {p: g for (p, _), (g, _) in zip(predicted.parameters, gold.parameters)}
+    return predicted, renaming
+
+
 def match_formula(predicted: Formula, gold: Formula, renaming: Mapping[str, str] | None = None) -> FormulaScore:
     """Atom counts of ``predicted`` against ``gold``; variables of ``predicted``
     not in ``renaming`` (nor bound by a matched quantifier) match nothing."""
     p, g = normalize(predicted), normalize(gold)
-    matched = _match(_conjuncts(p), _conjuncts(g), dict(renaming or {}))
+    matched = Counter(name for _, _, name in _match(_conjuncts(p), _conjuncts(g), dict(renaming or {})))
     npred, ngold = Counter(a.name for a in atoms(p)), Counter(a.name for a in atoms(g))
     names = sorted(set(npred) | set(ngold))
     return FormulaScore(tuple((n, Counts(matched[n], npred[n], ngold[n])) for n in names))
+
+
+def unmatched(predicted: Formula, gold: Formula, renaming: Mapping[str, str] | None = None) -> tuple[list[str], list[str]]:
+    """What :func:`match_formula` left unmatched: the gold atoms ``predicted``
+    misses and the predicted atoms that match no gold one, in reading order,
+    as PDDL text (an atom directly under ``not`` with its ``not``)."""
+    p, g = _conjuncts(normalize(predicted)), _conjuncts(normalize(gold))
+    pairs = _match(p, g, dict(renaming or {}))
+    found = {where for where, _, _ in pairs}, {where for _, where, _ in pairs}
+
+    def left(f: Formula, matched: set[Path]) -> list[str]:
+        return [to_sexpr(Not(atom) if negated else atom) for where, atom, negated in located(f) if where not in matched]
+
+    return left(g, found[1]), left(p, found[0])
 
 
 def normalize(f: Formula) -> Formula:
@@ -192,40 +223,43 @@ def _conjuncts(f: Formula) -> And:
     return f if isinstance(f, And) else And((f,))
 
 
-def _match(p: Formula, g: Formula, renaming: dict[str, str]) -> Counter[str]:
-    """Matched atoms per predicate name."""
+Matched = list[tuple[Path, Path, str]]  # matched atom occurrences: where in the predicted, where in the gold, predicate
+
+
+def _match(p: Formula, g: Formula, renaming: dict[str, str], pp: Path = (), gp: Path = ()) -> Matched:
+    """The matched atoms of ``p`` (at ``pp``) and ``g`` (at ``gp``)."""
     if type(p) is not type(g):
-        return Counter()
+        return []
     if isinstance(p, Pred):
         args = tuple(renaming.get(a, a + "#unbound") if a.startswith("?") else a for a in p.args)
-        return Counter({p.name: 1}) if (p.name, args) == (g.name, g.args) else Counter()
+        return [(pp, gp, p.name)] if (p.name, args) == (g.name, g.args) else []
     if isinstance(p, Not):
-        return _match(p.arg, g.arg, renaming)
+        return _match(p.arg, g.arg, renaming, pp + (0,), gp + (0,))
     if isinstance(p, (Imply, When)):
-        return sum((_match(a, b, renaming) for a, b in zip(_pair(p), _pair(g))), Counter())
+        return [m for k, (a, b) in enumerate(zip(_pair(p), _pair(g))) for m in _match(a, b, renaming, pp + (k,), gp + (k,))]
     if isinstance(p, (Exists, Forall)):
         if [t or "object" for _, t in p.vars] != [t or "object" for _, t in g.vars]:
-            return Counter()
+            return []
         inner = {**renaming, **{pv: gv for (pv, _), (gv, _) in zip(p.vars, g.vars)}}
-        return _match(p.body, g.body, inner)
-    return _match_children(p.args, g.args, renaming)
+        return _match(p.body, g.body, inner, pp + (0,), gp + (0,))
+    return _match_children(p.args, g.args, renaming, pp, gp)
 
 
 def _pair(f: Imply | When) -> tuple[Formula, Formula]:
     return (f.lhs, f.rhs) if isinstance(f, Imply) else (f.cond, f.effect)
 
 
-def _match_children(ps: tuple[Formula, ...], gs: tuple[Formula, ...], renaming: dict[str, str]) -> Counter[str]:
+def _match_children(ps: tuple[Formula, ...], gs: tuple[Formula, ...], renaming: dict[str, str], pp: Path,
+                    gp: Path) -> Matched:
     """The pairing of children that matches the most atoms."""
     import networkx as nx  # here: importing it costs ~0.1 s, and only this needs it
 
-    pairs = {(i, j): _match(p, g, renaming) for i, p in enumerate(ps) for j, g in enumerate(gs)}
+    pairs = {(i, j): _match(p, g, renaming, pp + (i,), gp + (j,)) for i, p in enumerate(ps) for j, g in enumerate(gs)}
     graph = nx.Graph()
     for (i, j), matched in pairs.items():
-        weight = sum(matched.values())
-        if weight:
-            graph.add_edge(i, len(ps) + j, weight=weight)
-    result: Counter[str] = Counter()
+        if matched:
+            graph.add_edge(i, len(ps) + j, weight=len(matched))
+    result: Matched = []
     for u, v in sorted(tuple(sorted(edge)) for edge in nx.max_weight_matching(graph)):
         result += pairs[(u, v - len(ps))]
     return result

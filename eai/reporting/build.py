@@ -20,9 +20,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 import eai
+from eai.atomic import write_atomic
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
-from eai.reporting.collect import UnitResult, run_config, run_folder
+from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
 from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.sequence_tables import sequence_tables
@@ -34,7 +35,6 @@ CSS = ("body{font-family:sans-serif;margin:2em;max-width:1400px}.box{overflow-x:
        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
        "th{background:#f4f4f4;text-align:center}td:first-child{text-align:left}td.na{color:#999}"
        "a{color:#1a4f8b;text-decoration:none}a:hover{text-decoration:underline}")
-FILES = ("report.json", "report.md", "report.html")
 MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]|])")  # emphasis, code, links, table cells
 EMPTY = "No task was scored in a result marked n = 0: its cells are \"-\", not numbers."
 LEGEND = ("\"-\": not applicable (no task of that kind, or no result); a chart draws no bar for it. "
@@ -77,7 +77,7 @@ def _paper_table(spec: TableSpec, units: Sequence[UnitResult]) -> Table | None:
     columns = COUNTS + spec.columns
     by_key = {(u.label, u.suite): u for u in units if u.module == spec.module}
     groups = [("", 1)] + [(g, sum(c.group == g for c in columns) * len(suites)) for g in dict.fromkeys(c.group for c in columns)]
-    cells = [[None] + [(by_key[(row[0], suite)], column.path[1] if column.path[0] == "errors" else "")
+    cells = [[None] + [(by_key[(row[0], suite)], column.error)
                        if (row[0], suite) in by_key else None for column in columns for suite in suites] for row in rows]
     charts = [(f"{spec.name}, {SUITE_LETTERS.get(suite, suite)}: {spec.title}", [(c.group, c.header) for c in spec.columns],
                metric_series(spec, suites, rows, suite)) for suite in suites]
@@ -193,11 +193,10 @@ def html_report(units: Sequence[UnitResult], features: Features) -> str:
 
 def write_report(units: Sequence[UnitResult], features: Features, out: Path, html: bool) -> list[Path]:
     """The report files in ``out`` (never one of the results it reads)."""
-    out.mkdir(parents=True, exist_ok=True)
     written = [out / FILES[0], out / FILES[1]]
-    written[0].write_text(json.dumps(summary(units), indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    written[1].write_text(markdown_report(units, features), encoding="utf-8")
+    write_atomic(written[0], json.dumps(summary(units), indent=2, sort_keys=True) + "\n", durable=False)
+    write_atomic(written[1], markdown_report(units, features), durable=False)
     if html:
         written.append(out / FILES[2])
-        written[2].write_text(html_report(units, features), encoding="utf-8")
+        write_atomic(written[2], html_report(units, features), durable=False)
     return written

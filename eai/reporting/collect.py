@@ -11,6 +11,8 @@ from typing import Any
 from eai import jsonl
 from eai.exceptions import EaiError
 
+REPORT_FILES = ("report.json", "report.md", "report.html")  # what a report writes into a folder: not results
+
 
 @dataclass(frozen=True)
 class UnitResult:
@@ -63,7 +65,7 @@ def collect(folders: list[Path]) -> list[UnitResult]:
             raise EaiError(f"{folder} holds no summary.json (is it a run folder or an `eai score --out` folder?)")
         for path in paths:
             try:
-                summary = json.loads(path.read_text(encoding="utf-8"))
+                summary = jsonl.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
                 raise EaiError(f"cannot read {path}: {exc}") from None
             if not isinstance(summary, dict) or "suite" not in summary or "module" not in summary:
@@ -90,7 +92,7 @@ def run_config(folder: Path) -> tuple[dict[str, Any] | None, str]:
     if not path.exists():
         return None, ""
     try:
-        config = json.loads(path.read_text(encoding="utf-8"))
+        config = jsonl.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise EaiError(f"cannot read {path}: {exc}") from None
     written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")

@@ -1,6 +1,8 @@
 """The paper's result tables (3-7), filled from unit summaries: one row per
 model, each metric with a column per simulator (V = VirtualHome, B = BEHAVIOR),
-after the counts the metrics are over (tasks scored, failed model calls)."""
+after the counts the metrics are over (tasks scored, failed model calls), and
+before the outcomes that get an answer no credit outside the paper's errors
+(format errors, empty plans, planner budgets run out)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from eai.modules.base import percent
 from eai.reporting.collect import UnitResult
 
 SUITE_LETTERS = {"virtualhome": "V", "behavior": "B"}
@@ -15,9 +18,15 @@ SUITE_LETTERS = {"virtualhome": "V", "behavior": "B"}
 
 @dataclass(frozen=True)
 class Column:
+    """A metric: its place in a summary; ``error``, the viewer's error filter
+    its tasks are listed under ("" for all); ``of_n``, a count shown as a
+    percent of the summary's ``n``."""
+
     group: str
     header: str
     path: tuple[str, ...]
+    error: str = ""
+    of_n: bool = False
 
 
 @dataclass(frozen=True)
@@ -32,13 +41,21 @@ def _cols(group: str, *pairs: tuple[str, tuple[str, ...]]) -> tuple[Column, ...]
     return tuple(Column(group, header, path) for header, path in pairs)
 
 
+def _errors(group: str, *pairs: tuple[str, str]) -> tuple[Column, ...]:
+    """Columns of ``errors.<key>``, each listing its tasks under that error."""
+    return tuple(Column(group, header, ("errors", key), key) for header, key in pairs)
+
+
 ACTION_ERRORS = (
     _cols("Goal evaluation", ("Task SR", ("task_success_rate",)), ("Execution SR", ("execution_success_rate",)))
-    + _cols("Grammar error", ("Parsing", ("errors", "parsing")), ("Hallucination", ("errors", "hallucination")),
-            ("Arg. number", ("errors", "arity")))
-    + _cols("Runtime error", ("Wrong order", ("errors", "wrong_order")), ("Missing step", ("errors", "missing_step")),
-            ("Affordance", ("errors", "affordance")), ("Additional step", ("errors", "additional_step")))
+    + _errors("Grammar error", ("Parsing", "parsing"), ("Hallucination", "hallucination"), ("Arg. number", "arity"))
+    + _errors("Runtime error", ("Wrong order", "wrong_order"), ("Missing step", "missing_step"),
+              ("Affordance", "affordance"), ("Additional step", "additional_step"))
 )
+# No credit, and none of the paper's errors: an answer with no goal object or no
+# step, a subgoal or planning problem the planner's budget ran out on.
+OTHER = "Other outcomes"
+EMPTY_PLAN = Column(OTHER, "Empty plan", ("empty_plan_rate",), "empty_plan")
 COUNTS = _cols("Tasks", ("n", ("n",)), ("Model errors", ("model_errors",)))  # first in every table
 # the benchmark's own task progress (EB-ALFRED, EB-Habitat; "-" where a suite has none)
 PROGRESS = _cols("Task progress", ("Progress", ("task_progress",)))
@@ -49,33 +66,41 @@ GOAL_INTERPRETATION = tuple(
     Column(kind.capitalize() if kind != "relation" else "Spatial", header, (kind, key))
     for kind in ("state", "relation", "action", "overall")
     for header, key in (("Precision", "precision"), ("Recall", "recall"), ("F1", "f1"))
-)
+) + (Column(OTHER, "Format error", ("format_error_rate",), "parsing"),)
 
 TRANSITION_MODELING = tuple(
     Column("Logic form F1", header, ("by_category", category, "f1"))
     for header, category in (("Object states", "object_states"), ("Object orientation", "object_orientation"),
                              ("Object affordance", "object_affordance"), ("Spatial relations", "spatial_relations"),
                              ("Non-spatial relations", "non-spatial_relations"))
-) + _cols("Overall", ("F1", ("f1",)), ("Planner SR", ("planner_success_rate",)))
+) + _cols("Overall", ("F1", ("f1",)), ("Planner SR", ("planner_success_rate",))) + (
+    Column(OTHER, "Parse error", ("parse_error_rate",), "parsing"),
+    Column(OTHER, "Budget exhausted", ("planner_outcomes", "budget_exhausted"), "planner budget_exhausted", of_n=True))
 
 TABLES: tuple[TableSpec, ...] = (
     TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", GOAL_INTERPRETATION),
     TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing",
-              ACTION_ERRORS + PROGRESS),
+              ACTION_ERRORS + PROGRESS + (EMPTY_PLAN,)),
     TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
-    TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition", ACTION_ERRORS),
+    TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition",
+              ACTION_ERRORS + (EMPTY_PLAN, Column(OTHER, "Budget exhausted", ("subgoals", "budget_exhausted"),
+                                                  "budget_exhausted"))),
     TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
     TableSpec("Table 7", "Transition modeling (%): logic-form F1 by predicate category, planner success",
               "transition_modeling", TRANSITION_MODELING),
 )
 
 
-def value(summary: dict[str, Any], path: tuple[str, ...]) -> Any:
-    for key in path:
-        if not isinstance(summary, dict) or key not in summary:
+def value(summary: dict[str, Any], column: Column) -> Any:
+    """``column``'s number in ``summary`` (None when the summary has none)."""
+    found: Any = summary
+    for key in column.path:
+        if not isinstance(found, dict) or key not in found:
             return None
-        summary = summary[key]
-    return summary
+        found = found[key]
+    if column.of_n:
+        return percent(found, summary["n"]) if summary.get("n") else None
+    return found
 
 
 def table_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str], list[str], list[list[Any]]]:
@@ -94,7 +119,7 @@ def table_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str],
         for column in columns:
             for suite in suites:
                 summary = by_key.get((model, suite))
-                row.append(value(summary, column.path) if summary else None)
+                row.append(value(summary, column) if summary else None)
         rows.append(row)
     return suites, headers, rows
 

@@ -1,5 +1,5 @@
 """The report's table of model usage per unit: calls, tokens, answers cut by
-the token limit, and the time the calls took (from responses.jsonl: see
+the token limit, answers the model refused, and the time the calls took (from responses.jsonl: see
 :mod:`eai.usage`)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from eai.reporting.unit_table import UnitTable
 from eai.runner.store import ResponseLog
 
 HEADERS = ["Suite", "Module", "Model", "Tasks", "Calls", "From cache", "Calls with token counts", "Prompt tokens",
-           "Completion tokens", "Cut by the token limit", "Model time (s)"]
+           "Completion tokens", "Cut by the token limit", "Refused", "Model time (s)"]
 
 
 def run_usage(responses: Path) -> dict[str, Any]:
@@ -37,6 +37,6 @@ def usage_tables(units: Sequence[UnitResult]) -> list[UnitTable]:
         made = run_usage(unit.folder / "responses.jsonl")
         rows.append([unit.suite, unit.module, unit.label, unit.summary.get("n"), totals["calls"], made.get("cached"),
                      totals["calls_with_tokens"], totals["prompt_tokens"], totals["completion_tokens"],
-                     totals["truncated"], made.get("seconds")])
+                     totals["truncated"], totals.get("refused", 0), made.get("seconds")])
         found.append(unit)
     return [UnitTable("Model usage", HEADERS, rows, found)] if rows else []

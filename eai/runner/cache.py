@@ -28,6 +28,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from eai import jsonl
 from eai.exceptions import EaiError
 from eai.llm import LanguageModel, Request
 
@@ -118,7 +119,7 @@ class ResponseCache:
                 self._off(exc)
                 return None
         try:
-            stored = json.loads(row[0]) if row else None
+            stored = jsonl.loads(row[0]) if row else None
         except ValueError:
             return None  # a damaged row is a miss, overwritten by the next answer
         return stored if isinstance(stored, dict) and isinstance(stored.get("text"), str) else None
@@ -140,7 +141,7 @@ class ResponseCache:
         rows = []
         for key, material, answer in found:
             try:
-                rows.append((key, material, json.loads(answer)))
+                rows.append((key, material, jsonl.loads(answer)))
             except ValueError:
                 continue
         return rows

@@ -10,8 +10,10 @@ failures, runs each task as an episode (:mod:`eai.compose.episode`) and logs
 its record with its answer.
 
 The run folder is locked while a run works in it; its ``run.json`` holds the
-options that decide the results, which ``--resume`` must match. A server that
-cannot be reached stops the run (EndpointDown) with what was answered kept.
+options that decide the results, which ``--resume`` must match, and apart
+from them (``transport``) how the calls were made, which ``--resume`` reuses
+unless given again. A server that has been failing for a while stops the run
+(EndpointDown, :mod:`eai.runner.calls`) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -25,23 +27,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eai import usage
+from eai import jsonl, usage
+from eai.atomic import write_atomic
 from eai.collaboration.turns import play_turns, setup, turn_summary
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
+from eai.credentials import without_credentials
 from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
+from eai.goals import read_types
 from eai.executors import executor as executor_named
 from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
-                     split_model_id, without_credentials)
+                     split_model_id)
 from eai.modules.base import Env, Record, percent
 from eai.modules.written_for import written_for_line
+from eai.paths import inside
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
 from eai.runner.selection import check_selection, claims
 from eai.runner.shards import Shard
 from eai.runner.store import ResponseLog, locked, slug, stored
+from eai.runner.transport import TRANSPORT, transport
 from eai.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulator import Simulator
 from eai.suite_dirs import suite_spec
@@ -69,7 +76,9 @@ class Unit:
         return f"{self.suite}/{self.module}/{self.model}"
 
     def folder(self, out: Path) -> Path:
-        return out / self.suite / self.module / slug(self.model)
+        """``out/<suite>/<module>/<model slug>``, each name one path segment and the folder inside ``out``."""
+        return inside(out, {"suite": self.suite, "module": self.module,
+                            f"model {self.model!r}'s folder": slug(self.model)})
 
 
 @dataclass
@@ -125,7 +134,8 @@ def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipe
     subset names), at most ``limit``, and to the run's shard."""
     found = plugins.suites.get(suite)
     ids = found.select(list(config.task_ids)) if config.task_ids else found.ids()
-    covered = [t for t in plugins.suites.get(suite).load(ids) if all(s.applies_to(t) for s in pipeline.stages)]
+    loaded = read_types(plugins.suites.get(suite).load(ids), config.options)
+    covered = [t for t in loaded if all(s.applies_to(t) for s in pipeline.stages)]
     chosen = covered if config.limit is None else covered[: config.limit]
     return config.shard.share(chosen) if config.shard else chosen
 
@@ -141,6 +151,8 @@ def check(config: RunConfig, plugins: Plugins) -> None:
     if config.options.get("human", "scripted") != "scripted":
         resolve_model(plugins, config.options["human"], config.model_options)
     check_selection(plugins, config.suites, config.modules, config.task_ids)
+    for unit in config.units():
+        unit.folder(config.out)
 
 
 def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
@@ -169,18 +181,20 @@ def read_manifest(out: Path) -> dict[str, Any]:
     if not path.is_file():
         raise EaiError(f"{out} holds no run to resume (no run.json)")
     try:
-        spec = json.loads(path.read_text(encoding="utf-8"))
+        spec = jsonl.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
     if isinstance(spec, dict):
         spec.setdefault("engine", None)  # runs from before engines were recorded
-    if not isinstance(spec, dict) or set(spec) != set(RUN_OPTIONS):
+    if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, TRANSPORT} \
+            or not isinstance(spec.get(TRANSPORT, {}), dict):
         raise EaiError(f"{path} is not a run.json of this eai version; start a new run with another --out")
     return spec
 
 
-def record_manifest(config: RunConfig, plugins: Plugins) -> None:
-    """Write run.json, or check that a resumed run has the same options."""
+def record_manifest(config: RunConfig, plugins: Plugins, calls: dict[str, Any]) -> None:
+    """Write run.json (with ``calls``, the run's transport), or check that a
+    resumed run has the same options that decide the results."""
     spec = manifest(config, plugins)
     if (config.out / "run.json").exists():
         if not config.resume:
@@ -189,7 +203,7 @@ def record_manifest(config: RunConfig, plugins: Plugins) -> None:
         for option, was, now in differences(previous, json.loads(json.dumps(spec))):
             raise EaiError(f"{option} differs from the run in {config.out}: it was started with "
                            f"{json.dumps(was)}, not {json.dumps(now)} (leave {option} out to keep the run's)")
-    (config.out / "run.json").write_text(json.dumps(spec, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_atomic(config.out / "run.json", json.dumps({**spec, TRANSPORT: calls}, indent=2, sort_keys=True) + "\n")
 
 
 def differences(previous: dict[str, Any], spec: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:
@@ -261,7 +275,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     model = resolve_model(plugins, unit.model, config.model_options)
 
     def endpoint_of(served: Any) -> Endpoint:
-        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say)
+        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say, config.retry)
 
     endpoint = endpoint_of(model)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
@@ -290,7 +304,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         seconds = None
         if kept is None:
             async with gate:
-                answer, seconds = await call(asked, request, config.retry, server)
+                answer, seconds = await call(asked, request, server)
             kept = stored(answer)
             if key:
                 cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
@@ -384,13 +398,14 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
 
 def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
-    """What a finished unit's figures are over, its answers cut by the token limit, and
-    whether most were written for another module:
+    """What a finished unit's figures are over, its answers cut by the token limit or
+    refused, and whether most were written for another module:
     ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
-    cut = s.get("usage", {}).get("truncated", 0)
-    cut_text = f", {cut} answer(s) cut by the token limit" if cut else ""
+    cut, refused = s.get("usage", {}).get("truncated", 0), s.get("usage", {}).get("refused", 0)
+    cut_text = (f", {cut} answer(s) cut by the token limit" if cut else "") + (
+        f", {refused} answer(s) refused by the model" if refused else "")
     empty = " (nothing scored: no figures)" if not s.get("n") else ""
     share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
     other = f"; {written_for_line(s)}" if s.get("answers_written_for") else ""
@@ -448,7 +463,7 @@ async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *
     if config.resume:
         read_manifest(config.out)  # one line when there is nothing to resume, before touching the folder
     with locked(config.out):
-        record_manifest(config, plugins)
+        record_manifest(config, plugins, transport(config, executor, address))
         return await chosen.run(config, plugins, progress, say, address)
 
 

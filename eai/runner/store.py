@@ -2,12 +2,15 @@
 and a lock on the run folder.
 
 Responses are appended one line per task and handed to the operating system
-at once (flushed), so a run killed at any moment, even with SIGKILL, keeps
+at once (one ``write``), so a run killed at any moment, even with SIGKILL, keeps
 every finished answer; a last line cut short by the kill is dropped on
 reading and overwritten on resuming, so its task is asked again. (A power cut
-may lose the last lines: we do not fsync every answer.) Any other damage is
-one line naming the file and line. Lines are ASCII JSON (:mod:`eai.jsonl`):
-any text a server returns can be stored.
+may lose the last lines: we do not fsync every answer.) A line that cannot be
+written (a full disk) is taken back whole and the log takes no more: a
+:class:`~eai.atomic.WriteError`, and what was written before is kept for
+``--resume``. Any other damage is one line naming the file and line. Lines
+are ASCII JSON (:mod:`eai.jsonl`): any text a server returns can be stored.
+Neither the log nor the lock is opened through a symbolic link.
 
 An answer is stored up to ``MAX_STORED_CHARS`` characters; its call entry
 says how many were dropped beyond that (docs/models.md).
@@ -15,6 +18,7 @@ says how many were dropped beyond that (docs/models.md).
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import re
@@ -24,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from eai import jsonl
+from eai.atomic import WriteError, write_failed
 from eai.exceptions import EaiError
 from eai.llm import Answer
 from eai.responses import Response, parse_response
@@ -48,27 +53,40 @@ def stored(answer: Answer) -> dict[str, Any]:
     return {"text": answer.text[:MAX_STORED_CHARS], "usage": usage}
 
 
+def open_to_write(path: Path, flags: int) -> int:
+    """A descriptor of ``path`` opened with ``flags`` (made when missing), never through a symbolic link."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path, flags | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise WriteError(f"{path} is a symbolic link: eai does not write through one (remove it)") from None
+        raise write_failed(path, exc) from None
+
+
 @contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """Hold ``folder`` for this process (an flock on ``folder/run.lock``, released
     when the process ends, however it ends); a second process gets an EaiError."""
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / "run.lock").open("a+", encoding="utf-8") as handle:
+    handle = open_to_write(folder / "run.lock", os.O_RDWR)
+    try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip() or "?"
+            holder = os.read(handle, 64).decode("ascii", "replace").strip() or "?"
             raise EaiError(f"{folder} is in use by another eai process (pid {holder}); "
                            "wait for it to end, or stop it, then --resume") from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"{os.getpid()}\n")
-        handle.flush()
+        try:
+            os.ftruncate(handle, 0)
+            os.pwrite(handle, f"{os.getpid()}\n".encode("ascii"), 0)
+        except OSError as exc:
+            raise write_failed(folder / "run.lock", exc) from None
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+    finally:
+        os.close(handle)
 
 
 class ResponseLog:
@@ -76,7 +94,9 @@ class ResponseLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._file: Any = None
+        self._file: int | None = None
+        self._size = 0  # the length of the complete lines written
+        self._failed: WriteError | None = None
 
     def read_items(self) -> dict[str, dict[str, Any]]:
         """The last line per task id, as logged; a last line without its newline
@@ -104,18 +124,47 @@ class ResponseLog:
 
     def open(self) -> None:
         """Start appending: drop a trailing partial line."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists():
-            data = self.path.read_bytes()
-            if data and not data.endswith(b"\n"):
-                self.path.write_bytes(data[: data.rfind(b"\n") + 1])
-        self._file = self.path.open("a", encoding="ascii")
+        self._file = open_to_write(self.path, os.O_RDWR | os.O_APPEND)
+        self._failed = None
+        try:
+            self._size = _complete_length(self._file)
+            if self._size < os.fstat(self._file).st_size:
+                os.ftruncate(self._file, self._size)
+        except OSError as exc:
+            self.close()
+            raise write_failed(self.path, exc) from None
 
     def append(self, item: dict[str, Any]) -> None:
-        self._file.write(jsonl.dumps(item))
-        self._file.flush()
+        """Add one line, whole or not at all; once one could not be written, none is."""
+        if self._failed is not None:
+            raise self._failed
+        data = memoryview(jsonl.dumps(item).encode("ascii"))
+        length = len(data)
+        try:
+            while data:
+                data = data[os.write(self._file, data):]
+        except OSError as exc:
+            self._failed = write_failed(self.path, exc)
+            try:
+                os.ftruncate(self._file, self._size)  # the part of the line written, taken back
+            except OSError:
+                pass  # then it is a last line cut short: dropped on reading, as after a kill
+            raise self._failed from None
+        self._size += length
 
     def close(self) -> None:
         if self._file is not None:
-            self._file.close()
+            os.close(self._file)
             self._file = None
+
+
+def _complete_length(handle: int, block: int = 1 << 16) -> int:
+    """The length of the file open as ``handle`` up to its last newline (0 when it has none)."""
+    end = os.fstat(handle).st_size
+    while end > 0:
+        start = max(0, end - block)
+        found = os.pread(handle, end - start, start).rfind(b"\n")
+        if found >= 0:
+            return start + found + 1
+        end = start
+    return 0

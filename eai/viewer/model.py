@@ -13,7 +13,10 @@ from eai.exceptions import EaiError
 from eai.plugins import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config, run_names
 from eai.runner.store import ResponseLog
-from eai.viewer.trace import TaskCache, details
+from eai.responses import KEPT_ANSWERS, parse_response
+from eai.viewer.episodes import shared_traces, traces
+from eai.viewer.tasks import TaskCache, details
+from eai.viewer.trace import share_prompts
 
 
 def status(record: dict[str, Any]) -> str:
@@ -25,6 +28,8 @@ def status(record: dict[str, Any]) -> str:
         return "internal error"
     if "success" in record:
         return "success" if record["success"] else "failure"
+    if "evaluation_success" in record:  # a turn-by-turn episode: PARTNR's success
+        return "success" if record["evaluation_success"] else "failure"
     return "success" if record.get("f1") == 100 else "failure"
 
 
@@ -33,7 +38,7 @@ def errors(record: dict[str, Any]) -> list[str]:
     found = [record["error_type"]] if record.get("error_type") else []
     if record.get("additional_steps"):
         found.append("additional_step")
-    if record.get("format_error"):
+    if record.get("format_error") or record.get("parse_error") is True:  # goal interpretation, transition modeling
         found.append("parsing")
     if record.get("hallucinations"):
         found.append("hallucination")
@@ -46,49 +51,57 @@ def errors(record: dict[str, Any]) -> list[str]:
     return found
 
 
-def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
-    """The unit's records and logged answers; one clear error when they are not a run's."""
+def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]], str]:
+    """The unit's records, its answers (a run's logged answers, or the answers
+    a score folder kept) and the file they came from ("" when there is none);
+    one clear error when they are not a run's."""
+    kept = next((name for name in ("responses.jsonl", KEPT_ANSWERS) if (unit.folder / name).is_file()), "")
     try:
         records = unit.records()
-        answers = ResponseLog(unit.folder / "responses.jsonl").read_items()
+        answers = ResponseLog(unit.folder / kept).read_items() if kept else {}
         for record in records:
             str(record["identifier"])
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
         raise EaiError(f"cannot read the records or responses in {unit.folder}: {type(exc).__name__}: {exc}") from None
-    return records, answers
+    return records, answers, kept
 
 
-def sent_digest(item: dict[str, Any], stage: str) -> str | None:
-    """The digest of the prompt ``stage`` sent, as the run logged it with the
-    call (:func:`eai.llm.prompt_digest`); None when it logged none."""
-    calls = item.get("calls")
-    digests = [call.get("prompt_sha256") for call in calls if isinstance(call, dict) and call.get("stage") == stage] \
-        if isinstance(calls, list) else []
-    return digests[-1] if digests and isinstance(digests[-1], str) else None
+def kind(summary: dict[str, Any], config: dict[str, Any] | None) -> str:
+    """How a unit's tasks ran: ``turns`` (turn-by-turn collaboration),
+    ``episodes`` (a pipeline, replanning, random action failures, a live
+    environment: the runner writes their settings into the summary) or
+    ``answers`` (one answer each, scored as ``eai score`` scores)."""
+    if (config or {}).get("options", {}).get("turn_by_turn") or str(summary.get("agent_setup", "")).startswith("2, turn"):
+        return "turns"
+    return "episodes" if "replan" in summary else "answers"
 
 
-def unit_model(unit: UnitResult, root: Path, cache: TaskCache) -> dict[str, Any]:
-    records, answers = read_unit(unit)
-    summary = unit.summary
-    episode = "+" in summary.get("pipeline", "") or summary.get("replan") or summary.get("action_failure_p")
-    texts = {} if episode else {i: item.get("llm_output", "") for i, item in answers.items() if not item.get("error")}
-    found, note = details(cache, unit.suite, unit.module, texts, [r["identifier"] for r in records],
-                          {i: sent_digest(answers[i], unit.module) for i in texts})
-    if episode:
-        note = "; ".join(filter(None, [note, "episodes (a pipeline, replanning or random action failures): their prompts "
-                                       "and steps depend on what happened; see each record's attempts"]))
-    if not answers:
-        note = "; ".join(filter(None, [note, "no responses.jsonl: the answers were not kept (an eai score folder)"]))
+def unit_model(unit: UnitResult, root: Path, cache: TaskCache, config: dict[str, Any] | None) -> dict[str, Any]:
+    records, answers, kept = read_unit(unit)
+    how = kind(unit.summary, config)
+    if how == "answers":
+        given = {i: parse_response(item, unit.folder / kept, i) for i, item in answers.items() if not item.get("error")}
+        found, note = details(cache, unit.suite, unit.module, given, [r["identifier"] for r in records])
+        for task_id, shown in shared_traces(cache, unit, records, given).items():
+            found.setdefault(task_id, {}).update(shown)
+    else:
+        found, note = traces(cache, unit, how, records, answers, config or {})
+    if kept == KEPT_ANSWERS:
+        note = "; ".join(filter(None, [note, f"a score folder: the answers scored are those it kept ({KEPT_ANSWERS})"]))
+    elif not kept:
+        note = "; ".join(filter(None, [note, "the answers were not kept (no responses.jsonl: an eai score folder made "
+                                             "before eai kept the answers it scored)"]))
+    base = share_prompts([item["trace"] for item in found.values() if "trace" in item])
     tasks = []
     for record in records:
         task_id = record["identifier"]
         answer = answers.get(task_id, {})
         tasks.append({"id": task_id, "status": status(record), "errors": errors(record), "record": record,
-                      "output": answer.get("llm_output"), "call_error": answer.get("error", ""),
-                      **found.get(task_id, {})})
+                      "output": answer.get("llm_output") if how == "answers" else None,
+                      "call_error": answer.get("error", ""), **found.get(task_id, {})})
     return {"key": unit.folder.resolve().relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
             "model": unit.model, "label": unit.label, "summary": unit.summary, "n": unit.summary.get("n"),
-            "note": note, "tasks": tasks}
+            "note": note, "tasks": tasks, **({"prompt_base": base} if base is not None else {})}
 
 
 def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:
@@ -100,5 +113,5 @@ def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:
         units = collect([folder])
         config, written = run_config(folder)
         runs.append({"name": name, "config": config, "written": written,
-                     "units": [unit_model(u, folder.resolve(), cache) for u in units]})
+                     "units": [unit_model(u, folder.resolve(), cache, config) for u in units]})
     return {"eai_version": eai.__version__, "runs": runs}

@@ -1,5 +1,7 @@
 """The viewer as one static HTML page: the model as inline JSON data, the
-script and styles inline, so it works offline from a file or a server."""
+script and styles inline, so it works offline from a file or a server.
+A page made for a run's own ``view/`` has the digest of its sources beside
+it (:mod:`eai.viewer.digest`)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from eai.exceptions import EaiError
+from eai.atomic import write_atomic, write_failed
+
+DIGEST = "source.sha256"
 
 PAGE = ("<!doctype html><html><head><meta charset=\"utf-8\"><title>eai view</title><style>{css}</style></head>"
         "<body><header><h1>eai view</h1></header><main><nav id=\"units\"></nav><div id=\"content\"></div></main>"
@@ -27,12 +31,16 @@ def render(model: dict[str, Any]) -> str:
                        js=(here / "viewer.js").read_text(encoding="utf-8"))
 
 
-def write_site(model: dict[str, Any], out: Path) -> Path:
-    """``out/index.html``; returns its path."""
+def write_site(model: dict[str, Any], out: Path, digest: str | None = None) -> Path:
+    """``out/index.html``, and with ``digest`` (of what ``model`` was made
+    from) ``out/source.sha256``, written once the page is; returns the page's path."""
+    kept = out / DIGEST
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / "index.html"
-        path.write_text(render(model), encoding="utf-8")
+        kept.unlink(missing_ok=True)  # no page is taken for current while it is being replaced
     except OSError as exc:
-        raise EaiError(f"cannot write the viewer to {out}: {exc.strerror or exc}") from None
+        raise write_failed(kept, exc) from None
+    path = out / "index.html"
+    write_atomic(path, render(model), durable=False)
+    if digest is not None:
+        write_atomic(kept, digest + "\n", durable=False)
     return path

@@ -1,18 +1,41 @@
-"""What a record does not keep, worked out again from the task and the answer:
-the prompt (checked against the digest the run logged of the one sent), what
-the parser read, and for action sequencing the executed steps with the state
-changes each made."""
+"""The trace: what happened in an episode, entry by entry, as the viewer shows it.
+
+Every kind of episode fills the same shape (turn-by-turn collaboration,
+replanning attempts and random action failures, pipeline stages), so the
+page draws them with one view and later kinds (step-by-step episodes) add
+entries, not views. As JSON::
+
+    {"kind": "turns" | "attempts",
+     "entries": [entry, ...],
+     "end": {figure: value, ...},       # the evaluation at the end
+     "notes": [text, ...]}              # what the trace cannot show, or where it differs from the record
+
+An entry is one turn, attempt or stage; only the fields it has are written:
+``label`` ("turn 3", "attempt 2", "goal_interpretation"), ``agent`` (who
+acted), ``prompt`` and ``prompt_as_sent`` (the prompt built again and whether
+its digest is the one the run logged; None: none logged), ``answer`` (the
+model's text), ``parsed``, ``steps`` (see :func:`steps`), ``outcome`` (one
+line), ``failed``, ``feedback`` (what the agent or model was told after it)
+and ``figures`` (e.g. percent complete after a turn).
+
+A prompt is ``{"text": ...}``, ``{"base": k, "patch": [...]}``: entry
+``k``'s prompt edited line by line (:func:`patch`), since the prompts of an
+episode's turns differ in a few lines of many hundred, or ``{"patch": [...]}``:
+the unit's ``prompt_base`` edited (:func:`share_prompts`: the first prompts
+of a unit's episodes share most of their lines too).
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from difflib import SequenceMatcher
 from typing import Any
 
-from eai.llm import prompt_digest
-from eai.modules import MODULES, get_module
-from eai.modules.action_sequencing.module import ground
-from eai.plugins import Plugins
+from eai.llm import Message, prompt_digest
+from eai.modules.action_sequencing.grounding import ground
+from eai.modules.action_sequencing.module import run_plan
+from eai.modules.base import Env
 from eai.taxonomy import execute
 from eai.world import Task, format_atom
 
@@ -31,25 +54,30 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def steps(task: Task, parsed: Any, simulator: Any) -> list[dict[str, Any]]:
+def steps(task: Task, parsed: Any, simulator: Any, env: Env | None = None) -> list[dict[str, Any]]:
     """Each step of an action-sequencing answer as run from the task's initial
-    state: the action, the atoms it added and removed, and how it ended
-    (``done``, ``additional``: no effect needed, ``failed``: the error step,
-    ``not run``: after it)."""
+    state (in ``env``, with its random action failures, when given): the
+    action, the atoms it added and removed, and how it ended (``done``,
+    ``additional``: no effect needed, ``failed at random``: no effect,
+    ``failed``: the error step, with ``detail``, ``not run``: after it)."""
     world = simulator.world(task)
-    plan, grammar = ground(parsed, world, simulator.vocabulary)
+    grounding = ground(parsed, world, simulator.vocabulary, simulator.action_list(task))
+    plan, grammar = grounding.plan, grounding.error
     if grammar is not None:
         return [{"action": str(a), "outcome": "not run", "added": [], "removed": []} for a in plan]
-    execution = execute(world, plan)
+    execution = run_plan(world, plan, task, env) if env is not None else execute(world, plan)
     found, states, moved = [], execution.trajectory.states, 0
     for i, action in enumerate(plan):
-        step = {"action": str(action), "added": [], "removed": []}
+        step: dict[str, Any] = {"action": str(action), "added": [], "removed": []}
         if i in execution.additional_steps:
             step["outcome"] = "additional"
         elif i == execution.error_step:
-            step["outcome"] = "failed"
+            step |= {"outcome": "failed", "detail": f"{execution.error_type.value}: {execution.detail}"}  # type: ignore[union-attr]
         elif execution.error_step is not None and i > execution.error_step:
             step["outcome"] = "not run"
+        elif i in execution.failed_steps:
+            step |= {"outcome": "failed at random", "detail": "the action failed at random and changed nothing"}
+            moved += 1
         else:
             added, removed = states[moved].diff(states[moved + 1])
             step |= {"outcome": "done", "added": [format_atom(a) for a in added], "removed": [format_atom(a) for a in removed]}
@@ -58,51 +86,66 @@ def steps(task: Task, parsed: Any, simulator: Any) -> list[dict[str, Any]]:
     return found
 
 
-class TaskCache:
-    """Tasks loaded once per suite, however many units show them."""
-
-    def __init__(self, plugins: Plugins) -> None:
-        self.plugins = plugins
-        self.loaded: dict[str, dict[str, Task]] = {}
-
-    def get(self, suite_name: str, ids: Sequence[str]) -> list[Task]:
-        """The tasks of ``ids`` the suite has, in that order."""
-        suite = self.plugins.suites.get(suite_name)
-        have = self.loaded.setdefault(suite_name, {})
-        known = set(suite.ids())
-        missing = [i for i in ids if i in known and i not in have]
-        if missing:
-            have.update((task.id, task) for task in suite.load(missing))
-        return [have[i] for i in ids if i in have]
+def prompt_text(messages: Sequence[Message]) -> str:
+    """The messages of a prompt as one text; in a conversation (replanning)
+    each change of speaker is headed ``[assistant]`` or ``[user]``."""
+    parts = []
+    for i, message in enumerate(messages):
+        changed = i > 0 and message.role != messages[i - 1].role
+        parts.append(f"[{message.role}]\n{message.content}" if changed else message.content)
+    return "\n\n".join(parts)
 
 
-def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mapping[str, str],
-            ids: Sequence[str], sent: Mapping[str, str | None]) -> tuple[dict[str, dict[str, Any]], str]:
-    """Per task id: ``instruction``, and for the tasks in ``answers``,
-    ``prompt``, ``parsed`` and (action sequencing) ``steps``; and why there
-    are none ("" when there are). ``sent`` holds the digests of the prompts
-    sent, as the run logged them: ``prompt_as_sent`` says whether the prompt
-    built again has the same digest (None: none was logged)."""
-    plugins = cache.plugins
-    if suite_name not in plugins.suites:
-        return {}, f"suite {suite_name!r} is not installed: no instructions, prompts or parses"
-    if module_name not in MODULES:  # a pipeline stage that asks no model (e.g. planner)
-        tasks = cache.get(suite_name, ids)
-        return {t.id: {"instruction": t.instruction} for t in tasks}, \
-            f"{module_name!r} is a pipeline stage, not an ability module: no prompts or parses"
-    module = get_module(module_name)
-    simulator = plugins.simulators.get(plugins.suites.get(suite_name).simulator)
-    found = {}
-    for task in cache.get(suite_name, ids):
-        item: dict[str, Any] = {"instruction": task.instruction}
-        if task.id in answers:
-            messages = module.prompt(task, simulator)
-            item["prompt"] = "\n\n".join(m.content for m in messages)
-            logged = sent.get(task.id)
-            item["prompt_as_sent"] = None if logged is None else prompt_digest(messages) == logged
-            parsed = module.parse(answers[task.id])
-            item["parsed"] = plain(parsed)
-            if module_name == "action_sequencing":
-                item["steps"] = steps(task, parsed, simulator)
-        found[task.id] = item
-    return found, ""
+def as_sent(messages: Sequence[Message], logged: str | None) -> bool | None:
+    """Whether ``messages`` are the prompt whose digest the run logged (None: none logged)."""
+    return None if logged is None else prompt_digest(messages) == logged
+
+
+def patch(base: str, text: str) -> list[int | str]:
+    """``text`` as line edits of ``base``: n > 0 keeps the next n lines of
+    ``base``, n < 0 skips the next -n, a string is a line of ``text``."""
+    old, new = base.split("\n"), text.split("\n")
+    edits: list[int | str] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            edits.append(i2 - i1)
+            continue
+        if i2 > i1:
+            edits.append(i1 - i2)
+        edits.extend(new[j1:j2])
+    return edits
+
+
+def prompt_field(text: str, base: int | None, base_text: str | None) -> dict[str, Any]:
+    """A prompt of an entry: the text, or a patch of entry ``base``'s when that is shorter."""
+    if base is not None and base_text is not None:
+        edits = patch(base_text, text)
+        if sum(len(e) if isinstance(e, str) else 4 for e in edits) < len(text):
+            return {"base": base, "patch": edits}
+    return {"text": text}
+
+
+def entry(label: str, **fields: Any) -> dict[str, Any]:
+    """A trace entry with the fields given that hold something (see the module's docstring)."""
+    return {"label": label, **{k: v for k, v in fields.items() if v is not None and v != [] and v != {}}}
+
+
+def trace(kind: str, entries: list[dict[str, Any]], end: dict[str, Any], notes: Sequence[str] = ()) -> dict[str, Any]:
+    return {"kind": kind, "entries": entries, "end": end, "notes": [n for n in notes if n]}
+
+
+def share_prompts(traces: list[dict[str, Any]]) -> str | None:
+    """Write the first prompts of ``traces`` (those given as text) as patches
+    of one base, the first of them, where that is shorter; the base (None
+    when no trace has a prompt)."""
+    base = None
+    for shown in traces:
+        for e in shown["entries"]:
+            text = e.get("prompt", {}).get("text")
+            if text is None:
+                continue
+            base = text if base is None else base
+            shared = prompt_field(text, 0, base)
+            if "patch" in shared:
+                e["prompt"] = {"patch": shared["patch"]}
+    return base

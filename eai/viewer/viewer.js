@@ -5,6 +5,7 @@ const DATA = JSON.parse(document.getElementById("eai-data").textContent);
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined) continue;
     if (k === "class") node.className = v; else if (k.startsWith("on")) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
   }
   for (const c of children.flat()) {
@@ -99,20 +100,63 @@ function taskList(unit, p) {
     table(["task", "outcome", "errors", "instruction"], rows));
 }
 
+const STEP_ROWS = {failed: "failed-step", "failed at random": "random-failure", additional: "additional-step", "not run": "not-run"};
+function stepsTable(steps) {
+  const rows = steps.map((s, i) => [String(i + 1), s.action, s.detail ? `${s.outcome}: ${s.detail}` : s.outcome, s.added.join(", "), s.removed.join(", ")]);
+  return table(["#", "action", "outcome", "added", "removed"], rows, (i) => STEP_ROWS[steps[i].outcome] || "");
+}
+
 function stepsView(task) {
   const r = task.record;
-  if (task.steps) {
-    const rows = task.steps.map((s, i) => [String(i + 1), s.action, s.outcome === "failed" ? `${r.error_type}: ${r.error_detail}` : s.outcome,
-      s.added.join(", "), s.removed.join(", ")]);
-    return el("section", {}, el("h3", {}, "Executed steps"),
-      table(["#", "action", "outcome", "added", "removed"], rows, (i) => ({failed: "failed-step", additional: "additional-step", "not run": "not-run"})[task.steps[i].outcome] || ""));
-  }
+  if (task.steps) return el("section", {}, el("h3", {}, "Executed steps"), stepsTable(task.steps));
   if (r.subgoals) {
     const rows = r.subgoals.map((s, i) => [String(i + 1), s.subgoal, s.outcome, (s.actions || []).join(", ")]);
     return el("section", {}, el("h3", {}, "Subgoals and the actions they were refined into"),
       table(["#", "subgoal", "outcome", "actions"], rows, (i) => (r.error_step === i ? "failed-step" : "")));
   }
   return null;
+}
+
+// A trace (eai/viewer/trace.py): one block per turn, attempt or stage; a prompt is its text or a line
+// patch of an earlier entry's prompt or of the unit's prompt_base (n > 0: keep n lines, n < 0: skip -n, a string: a line).
+function promptOf(unit, trace, i, memo) {
+  if (memo[i] !== undefined) return memo[i];
+  const p = trace.entries[i].prompt;
+  let text = p.text;
+  if (text === undefined) {
+    const base = (p.base === undefined ? unit.prompt_base : promptOf(unit, trace, p.base, memo)).split("\n"), lines = [];
+    let at = 0;
+    for (const edit of p.patch) {
+      if (typeof edit === "string") lines.push(edit);
+      else if (edit > 0) { lines.push(...base.slice(at, at + edit)); at += edit; } else at -= edit;
+    }
+    text = lines.join("\n");
+  }
+  memo[i] = text;
+  return text;
+}
+function sentLabel(sent) {
+  return sent === true ? "Prompt sent" : sent === false ? "Prompt built again: not the one sent (its digest differs)" : "Prompt built again (no digest logged to check it against)";
+}
+function traceView(unit, trace) {
+  const memo = {}, open = trace.kind === "attempts" ? "" : null;
+  const blocks = trace.entries.map((e, i) => {
+    const figures = Object.entries(e.figures || {}).map(([k, v]) => `${k} ${show(v)}`);
+    const acted = (e.steps && trace.kind === "turns") ? e.steps.map((s) => s.action) : [];
+    const head = [e.label, e.agent, ...acted, e.outcome, ...figures].filter(Boolean).join(" · ");
+    return el("details", {class: "entry" + (e.failed ? " failed-entry" : ""), open: open},
+      el("summary", {}, head),
+      e.prompt ? el("details", {}, el("summary", {class: e.prompt_as_sent === false ? "failure" : null}, sentLabel(e.prompt_as_sent)),
+        el("pre", {class: "prompt"}, promptOf(unit, trace, i, memo))) : null,
+      e.answer !== undefined ? [el("p", {}, "Answer:"), el("pre", {class: "answer"}, e.answer)] : null,
+      e.parsed !== undefined ? el("details", {}, el("summary", {}, "What the parser read"), el("pre", {}, JSON.stringify(e.parsed, null, 2))) : null,
+      e.steps && trace.kind !== "turns" ? stepsTable(e.steps) : null,
+      e.feedback ? el("div", {class: "feedback"}, el("p", {}, trace.kind === "turns" ? "Told:" : "Feedback sent to the model:"), el("pre", {}, e.feedback)) : null);
+  });
+  const end = Object.entries(trace.end).map(([k, v]) => [k, show(v)]);
+  return el("section", {class: "trace"}, el("h3", {}, `${trace.kind === "turns" ? "Turns" : "Stages and attempts"} (${trace.entries.length})`),
+    (trace.notes || []).map((n) => el("p", {class: "note"}, n)), blocks,
+    el("h3", {}, "At the end"), table(["figure", "value"], end));
 }
 
 function outcomeView(task) {
@@ -132,9 +176,15 @@ function outcomeView(task) {
       el("p", {}, "Wrong (predicted, not gold): ", (r.wrong || []).join(", ") || "none"));
   }
   if (r.logic_form) {
+    const diff = task.operators || {}, atoms = (op, part, k) => ((diff[op] || {})[part] || {})[k] || [];
     const rows = Object.entries(r.logic_form.by_operator || {}).map(([op, v]) =>
-      [op, ...["precondition", "effect"].map((k) => v[k] ? `${v[k].matched} of ${v[k].gold} gold (${v[k].predicted} predicted)` : "-")]);
-    parts.push(el("h3", {}, "Logic form by operator"), table(["operator", "precondition matched", "effect matched"], rows));
+      [op, ...["precondition", "effect"].flatMap((k) => [v[k] ? `${v[k].matched} of ${v[k].gold} gold (${v[k].predicted} predicted)` : "-",
+        task.operators ? atoms(op, k, "missing").join(" ") || "none" : "-", task.operators ? atoms(op, k, "wrong").join(" ") || "none" : "-"])]);
+    parts.push(el("h3", {}, "Logic form by operator"), table(["operator", "precondition matched", "precondition missing (gold, not predicted)",
+      "precondition wrong (predicted, not gold)", "effect matched", "effect missing", "effect wrong"], rows, (i) => (diff[rows[i][0]] ? "operator-differs" : "")));
+    const said = [["not written", r.missing], ["not parsed", Object.keys(r.parse_errors || {})], ["extra (not needed)", r.extra]]
+      .filter(([, v]) => v && v.length).map(([k, v]) => `${k}: ${v.join(", ")}`);
+    if (said.length) parts.push(el("p", {class: "operators-said"}, "Operators " + said.join("; ")));
     if (r.planner) parts.push(el("p", {}, `Planner: ${r.planner.outcome}${r.planner.detail ? " (" + r.planner.detail + ")" : ""}, plan length ${show(r.planner.plan_length)}`));
   }
   return parts;
@@ -154,10 +204,11 @@ function taskView(unit, task, run) {
     el("p", {class: cls(task.status)}, `Outcome: ${task.status}`),
     el("p", {}, "Instruction: ", task.instruction === undefined ? "(not available)" : task.instruction),
     task.call_error ? el("p", {class: "failure"}, "Model call failed: " + task.call_error) : null,
-    stepsView(task), outcomeView(task),
-    el("details", {}, promptSummary(task), el("pre", {class: "prompt"}, task.prompt === undefined ? "(not available" + (unit.note ? ": " + unit.note : "") + ")" : task.prompt)),
-    el("details", {open: ""}, el("summary", {}, "Raw model output"), el("pre", {class: "output"}, task.output === null || task.output === undefined ? "(not kept)" : task.output)),
-    el("details", {}, el("summary", {}, "What the parser read"), el("pre", {class: "parsed"}, task.parsed === undefined ? "(not available)" : JSON.stringify(task.parsed, null, 2))),
+    stepsView(task), task.trace ? traceView(unit, task.trace) : null, outcomeView(task),
+    task.trace && !task.steps ? null : [
+      el("details", {}, promptSummary(task), el("pre", {class: "prompt"}, task.prompt === undefined ? "(not available" + (unit.note ? ": " + unit.note : "") + ")" : task.prompt)),
+      el("details", {open: ""}, el("summary", {}, "Raw model output"), el("pre", {class: "output"}, task.output === null || task.output === undefined ? "(not kept)" : task.output)),
+      el("details", {}, el("summary", {}, "What the parser read"), el("pre", {class: "parsed"}, task.parsed === undefined ? "(not available)" : JSON.stringify(task.parsed, null, 2)))],
     el("details", {}, el("summary", {}, "Record"), el("pre", {}, JSON.stringify(task.record, null, 2))));
 }
 

@@ -22,12 +22,17 @@ class Goal:
     ``relation`` goals over binary ones, and ``action`` goals an ordered list of
     steps, each a tuple of alternative action names (``("LOOKAT", "WATCH")``).
     For quantified goals the structured parts are the first grounded option.
+    ``classes`` says how the benchmark reads the formula's class tests where
+    it reads them wider than the class itself: ``("Knife", ("ButterKnife",))``
+    makes ``Knife(x)`` hold of a ``ButterKnife`` too (ALFRED matches types by
+    substring; :class:`eai.ltl.Universe`); empty: each class test exactly.
     """
 
     ltl: str
     state: tuple[Literal, ...] = ()
     relation: tuple[Literal, ...] = ()
     action: tuple[tuple[str, ...], ...] = ()
+    classes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@
         (opened_fridge ?fridge_id - fridge_type)
         (closed_fridge ?fridge_id - fridge_type)
         (robot_at ?y - static_obj_type)
-        (part_of ?recep - static_receptacle_entity_type ?art - art_receptacle_entity_type)
+        (part_of ?recep - nav_receptacle ?art - nav_receptacle)
     )
     (:action nav
         :parameters (?entity - nav_receptacle)
         :precondition (and)
-        :effect (and (forall (?p0 - static_obj_type) (not (robot_at ?p0))) (robot_at ?entity))
+        :effect (and (forall (?p0 - static_obj_type) (not (robot_at ?p0))) (robot_at ?entity) (forall (?r0 - nav_receptacle) (when (part_of ?r0 ?entity) (robot_at ?r0))) (forall (?a0 - nav_receptacle) (when (part_of ?entity ?a0) (robot_at ?a0))))
     )
     (:action pick
         :parameters (?obj - movable_entity_type ?robot - robot_entity_type)

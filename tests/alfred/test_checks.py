@@ -8,18 +8,12 @@ import pytest
 from eai.plugins import get_plugins
 from eai.responses import Response
 from eai.scoring import score
+from eai.testing.answers import eb_answer
 from eai.testing.faults import act, inserted, moved, without
 
 
-def eb_answer(vocabulary, plan):
-    """A plan as EB-ALFRED's models write it; a string step is written as is."""
-    steps = [step if isinstance(step, str) else vocabulary.write_phrase(step) for step in plan]
-    return json.dumps({"reasoning_and_reflection": "...",
-                       "executable_plan": [{"action_id": i, "action_name": s} for i, s in enumerate(steps)]})
-
-
 def record(task, plan, simulator):
-    text = plan if isinstance(plan, str) else eb_answer(simulator.vocabulary, plan)
+    text = plan if isinstance(plan, str) else eb_answer(simulator, task, plan)
     return score(get_plugins(), "eb-alfred", "action_sequencing", [Response(task.id, text)]).records[0]
 
 

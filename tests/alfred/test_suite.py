@@ -27,7 +27,7 @@ def test_300_tasks_50_per_subset_types_as_in_the_data(stats):
         "pick_clean_then_place_in_recep": 13, "pick_two_obj_and_place": 10}
     assert stats["steps_by_subset"]["long_horizon"]["min"] > 15  # every long-horizon gold plan
     assert stats["goals"] == {"state": 206, "relation": 375, "action": 0}
-    assert (stats["operators"], stats["steps"]) == (9, 2910)
+    assert (stats["operators"], stats["steps"]) == (9, 2908)  # spatial_22, visual_appearance_14: a find less
     assert 150 < stats["actions_per_task"]["min"] < stats["actions_per_task"]["max"] < 320  # the paper: 171-298
 
 

@@ -1,8 +1,12 @@
 """The human-annotated action sequences of the 100 activities, run as the
 kernel runs plans (``eai.taxonomy.execute``), then the goal read at the end."""
 
+import json
 from collections import Counter
 
+from eai.plugins import get_plugins
+from eai.responses import Response
+from eai.scoring import score
 from eai.taxonomy import execute
 from eai_behavior.world import BehaviorWorld
 from tests.behavior.goal import reached, unmet
@@ -47,3 +51,21 @@ def test_redundant_gold_steps(activities):
         run = execute(BehaviorWorld(task), task.gold_plan)
         redundant.update(task.gold_plan[i].name for i in run.additional_steps)
     assert redundant == {"UNFREEZE": 32, "CLEAN": 4, "RIGHT_RELEASE": 3, "RIGHT_GRASP": 1, "SOAK": 1}
+
+
+def test_preserving_food_counts_among_the_94_only_with_right_release_spelt_right(activities):
+    """The annotation writes step 12 `RIGHT_REALEASE`; the importer spells it
+    `RIGHT_RELEASE` (docs/tasks.md), and only then is the gold figure 94 of 100."""
+    task = activities["preserving_food"]
+    assert [a.name for a in task.gold_plan].index("RIGHT_RELEASE") == 11
+    names = task.extra["behavior"]["scene_names"]
+
+    def answer(spelling):
+        steps = [{"action": spelling.get(a.name, a.name), "object": ", ".join(names[x] for x in a.args)}
+                 for a in task.gold_plan]
+        return Response(task.id, json.dumps(steps))
+
+    fixed, annotated = (score(get_plugins(), "behavior", "action_sequencing", [answer(spelling)]).records[0]
+                        for spelling in ({}, {"RIGHT_RELEASE": "RIGHT_REALEASE"}))
+    assert fixed["success"]
+    assert (annotated["error_type"], annotated["error_detail"]) == ("hallucination", "unknown action 'RIGHT_REALEASE'")

@@ -9,10 +9,18 @@ def test_a_stain_needs_cleaning_tools_and_water(world):
         "bathtub.n.01_1", "scrub_brush.n.01_1", "sink.n.01_1"}
 
 
-def test_held_objects_and_never_the_agent(world):
+def test_a_held_object_only_when_what_it_carries_is_named_and_never_the_agent(world, activities):
     state = world.apply(world.initial, Action("LEFT_GRASP", ("scrub_brush.n.01_1",)))
-    objects = world.search_objects(state, [("ontop", "agent.n.01_1", "bathtub.n.01_1")])
-    assert objects == {"bathtub.n.01_1", "scrub_brush.n.01_1"}
+    assert world.search_objects(state, [("ontop", "agent.n.01_1", "bathtub.n.01_1")]) == {"bathtub.n.01_1"}
+    assert world.search_objects(state, [("soaked", "scrub_brush.n.01_1")]) == {
+        "scrub_brush.n.01_1", "sink.n.01_1"}
+    food = BehaviorWorld(activities["preserving_food"])  # a strawberry carried in the held pan (not openable)
+    state = food.initial
+    for name, obj in (("LEFT_GRASP", "strawberry.n.01_1"), ("LEFT_PLACE_INSIDE", "pan.n.01_1"), ("RIGHT_GRASP", "pan.n.01_1")):
+        state = food.apply(state, Action(name, (obj,)))
+    assert not food.scene.openable("pan.n.01_1")
+    assert food.search_objects(state, [("inside", "strawberry.n.01_1", "jar.n.01_1")]) == {
+        "pan.n.01_1", "jar.n.01_1", "strawberry.n.01_1", "strawberry.n.01_1_part_0", "strawberry.n.01_1_part_1"}
 
 
 def test_slicing_parts_and_closed_containers(activities):

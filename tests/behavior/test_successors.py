@@ -39,3 +39,38 @@ def test_breadth_first_search_over_successors(activities):
         frontier = [state for state in dict.fromkeys(successors) if state not in seen]
         seen.update(frontier)
     assert depth == 4 and len(seen) == 16  # each window open or closed
+
+
+def _after(world, *steps):
+    state = world.initial
+    for name, obj in steps:
+        state = world.apply(state, Action(name, (obj,)))
+    return state
+
+
+def test_a_held_object_the_search_is_not_about_is_only_let_go(activities):
+    """bottling_fruit, the knife in the left hand after slicing: placing it
+    anywhere frees the hand no better than letting it go, so a search about
+    the strawberry and the jar lets it go and places only the strawberry."""
+    world = BehaviorWorld(activities["bottling_fruit"])
+    state = _after(world, ("LEFT_GRASP", "carving_knife.n.01_1"), ("OPEN", "electric_refrigerator.n.01_1"),
+                   ("SLICE", "strawberry.n.01_1"))
+    about = world.search_objects(state, [("inside", "strawberry.n.01_1", "jar.n.01_1")])
+    assert "carving_knife.n.01_1" not in about
+    names = [str(a) for a, _ in world.successors(state, about)]
+    assert "LEFT_RELEASE(carving_knife.n.01_1)" in names and not any(n.startswith("LEFT_PLACE") for n in names)
+    everything = [str(a) for a, _ in world.successors(state)]
+    assert "LEFT_PLACE_ONTOP(jar.n.01_1)" in everything  # with no object set, every action as before
+    assert set(names) < set(everything)
+
+
+def test_search_actions_leave_out_what_the_goal_cannot_use(world):
+    placing = {f"{hand}_PLACE_{kind}" for hand in ("LEFT", "RIGHT") for kind in ("NEXTTO", "UNDER", "NEXTTO_ONTOP")}
+    inside = world.search_actions([("inside", "scrub_brush.n.01_1", "sink.n.01_1")])
+    assert not inside & (placing | {"FREEZE", "UNFREEZE", "COOK", "CLEAN", "SOAK", "DRY"})
+    assert {"LEFT_GRASP", "RIGHT_PLACE_INSIDE", "LEFT_RELEASE", "OPEN", "CLOSE", "TOGGLE_ON", "SLICE"} <= inside
+    assert placing <= world.search_actions([("nextto", "scrub_brush.n.01_1", "sink.n.01_1")])
+    assert {"CLEAN", "SOAK"} <= world.search_actions([("stained", "bathtub.n.01_1")])
+    assert "DRY" not in world.search_actions([("stained", "bathtub.n.01_1")])
+    assert {"FREEZE", "UNFREEZE"} <= world.search_actions([("frozen", "bathtub.n.01_1")])
+    assert "COOK" in world.search_actions([("COOK", "bathtub.n.01_1")])  # an action the goal names

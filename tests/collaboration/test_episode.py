@@ -65,6 +65,18 @@ def test_the_robot_cannot_power_on_so_the_human_does(simulator):
     assert record["agents"]["robot"]["failed"] == 1 and record["percent_complete"] == 0
 
 
+def test_the_history_of_spatial_001_has_every_turn_with_the_log_s_actions_in_it(simulator):
+    task = load_suite("partnr-vh", ["spatial_001"])[0]
+    episode = Episode(task, simulator, scripted_pair(task, simulator, HUMAN, ROBOT))
+    record = episode.run(max_turns=200)
+    assert len(episode.history) == record["turns"]  # waits included, which the log leaves out
+    assert [h.agent for h in episode.history] == ["human", "robot"] * (record["turns"] // 2) + ["human"] * (record["turns"] % 2)
+    acted = [[h.agent, h.action, h.feedback] for h in episode.history if h.move == "action"]
+    assert acted == record["log"] and any(h.move == "wait" for h in episode.history)
+    assert [h.failed for h in episode.history if h.move == "action"] == ["failed" in said for _, _, said in record["log"]]
+    assert episode.history[-1].percent_complete == record["percent_complete"] == 1
+
+
 def test_acting_on_what_the_other_holds_fails_with_a_reason(simulator):
     task = load_suite("partnr-vh", ["constraint_free_001"])[0]
     item = segments(task, simulator)[0].steps[1].args[0]  # the first segment's GRAB

@@ -30,7 +30,7 @@ def plan_json(actions):
 
 class Scripted(LanguageModel):
     """``gold``: gold goals and gold plans; ``drop``: gold goals but the first one;
-    ``fixer``: a plan missing its GRAB until told what went wrong."""
+    ``fixer``: a plan missing its GRAB until told what went wrong; ``stubborn``: always missing it."""
 
     provider = "scripted"
     cacheable = False
@@ -43,7 +43,7 @@ class Scripted(LanguageModel):
         if request.module == "goal_interpretation":
             return goal_json(task, drop=1 if self.model == "drop" else 0)
         plan = task.gold_plan
-        if self.model == "fixer" and len(request.messages) == 1:
+        if self.model == "stubborn" or (self.model == "fixer" and len(request.messages) == 1):
             plan = tuple(a for a in plan if a.name != "GRAB")
         return plan_json(plan)
 
@@ -98,6 +98,13 @@ def test_a_model_that_fixes_its_plan_after_a_missing_step_message_succeeds_secon
     assert replanned["27_2"]["success"]
     assert replanned["27_2"]["attempts"] == [{"error_type": "missing_step", "success": False},
                                              {"error_type": None, "success": True}]
+    logged = {i["identifier"]: i["attempt_log"] for _, i in jsonl.read(folder / "responses.jsonl")}["27_2"]
+    assert [sorted(a) for a in logged] == [["answer", "feedback"], ["answer"]]  # what the model was sent, then
+    assert "GRAB" not in logged[0]["answer"] and "GRAB" in logged[1]["answer"]
+    assert logged[0]["feedback"].startswith("Your plan did not achieve the task.\nStep ")
+    _, stubborn = records(plugins, tmp_path, "action_sequencing", "stubborn", replan=1)
+    tried = {i["identifier"]: i["attempt_log"] for _, i in jsonl.read(stubborn / "responses.jsonl")}["27_2"]
+    assert tried == [logged[0], {"answer": logged[0]["answer"]}]  # no attempt left: nothing was sent after the last
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["first_attempt_success_rate"] < summary["task_success_rate"] == 100.0
 

@@ -80,9 +80,11 @@ def test_the_allowed_actions_with_habitats_reading_of_their_expressions():
                   And((Pred("robot_at", ("?r1",)), Pred("on_top", ("?obj", "?r1")))))
     assert pick.precondition == And((Pred("not_holding", ("?robot",)), near, shut))
     assert Pred("holding", ("?obj",)) in pick.effect.args and Not(Pred("not_holding", ("?robot",))) in pick.effect.args
-    nav = domain.operator("nav")
+    nav = domain.operator("nav")  # at the place and at its part_of partner, as habitat's 2 m rule has it
+    partners = (Forall((("?r0", "nav_receptacle"),), When(Pred("part_of", ("?r0", "?entity")), Pred("robot_at", ("?r0",)))),
+                Forall((("?a0", "nav_receptacle"),), When(Pred("part_of", ("?entity", "?a0")), Pred("robot_at", ("?a0",)))))
     assert nav.effect == And((Forall((("?p0", "static_obj_type"),), Not(Pred("robot_at", ("?p0",)))),
-                              Pred("robot_at", ("?entity",))))
+                              Pred("robot_at", ("?entity",)), *partners))
 
 
 def test_a_variable_bound_by_the_precondition_is_every_object_satisfying_it_in_the_effects():

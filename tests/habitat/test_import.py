@@ -6,6 +6,9 @@ network but the package registries): these tests run only when
 ``EAI_SOURCE_LLARP`` gives the path of a clone (or bare git directory)
 holding the pinned commit, e.g.
 ``EAI_SOURCE_LLARP=/path/to/ml-llarp pytest -m slow tests/habitat/test_import.py``.
+The committed eb-habitat suite also holds EB-Habitat's in-context examples,
+read from EmbodiedBench's clone (``EAI_SOURCE_EMBODIEDBENCH``): without it, the
+import is checked against tasks/ for langr only.
 """
 
 import hashlib
@@ -16,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from eai.examples import read
 from eai.sources import Pin, open_source
 from eai.taskstore import DirectorySuite
 from eai_habitat import importer, pickles
@@ -25,6 +29,7 @@ from tests.helpers import ROOT, run_eai
 from tests.habitat.conftest import needs_entry_point
 
 LLARP_CLONE = os.environ.get("EAI_SOURCE_LLARP")
+EB_CLONE = os.environ.get("EAI_SOURCE_EMBODIEDBENCH")
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not LLARP_CLONE, reason="set EAI_SOURCE_LLARP to a clone of apple/ml-llarp")]
 
@@ -36,14 +41,16 @@ def tree(folder: Path) -> dict[str, bytes]:
 @needs_entry_point
 def test_the_import_is_deterministic_and_is_what_tasks_holds(tmp_path):
     outs = []
+    sources = ["--source", f"llarp={LLARP_CLONE}"] + (["--source", f"embodiedbench={EB_CLONE}"] if EB_CLONE else [])
     for seed in ("0", "4242"):
         out = tmp_path / seed
-        result = run_eai("tasks", "import", "llarp", "--source", f"llarp={LLARP_CLONE}", "--out", str(out),
-                         env={"PYTHONHASHSEED": seed})
+        result = run_eai("tasks", "import", "llarp", *sources, "--out", str(out), env={"PYTHONHASHSEED": seed})
         assert result.returncode == 0, result.stderr
         outs.append(out)
     for suite in ("langr", "eb-habitat"):
-        assert tree(outs[0] / suite) == tree(outs[1] / suite) == tree(ROOT / "tasks" / suite), suite
+        assert tree(outs[0] / suite) == tree(outs[1] / suite), suite
+    for suite in ("langr", "eb-habitat") if EB_CLONE else ("langr",):
+        assert tree(outs[0] / suite) == tree(ROOT / "tasks" / suite), suite
 
 
 def git(repo, *args):
@@ -78,6 +85,7 @@ def test_eb_habitats_own_files_build_the_exact_suite(tmp_path):
         dataset["all_eps"] = dataset["all_eps"][:2]
         files[f"{importer.EB_DATASETS}{subset}.pickle"] = pickle.dumps(dataset, protocol=4)
         origins += [f"{splits[0]}_000", f"{splits[0]}_001"]
+    files[importer.EB_EXAMPLES[0]] = b'["Human instruction: Close the fridge.\\nOutput: {}"]'
     repo = eb_clone(tmp_path, files)
     pin = Pin("embodiedbench", git(repo, "rev-parse", "HEAD"), repository="test/embodiedbench")
     out = tmp_path / "eb-habitat"
@@ -87,6 +95,7 @@ def test_eb_habitats_own_files_build_the_exact_suite(tmp_path):
     assert [t.id for t in tasks] == [f"{s}_{k:03d}" for s in SUBSETS for k in (0, 1)]
     assert [t.name for t in tasks] == [s for s in SUBSETS for _ in (0, 1)]
     assert suite.info().description == importer.EB_HABITAT_EXACT
+    assert [e.instruction for e in read(suite.file("examples"))] == ["Close the fridge."]
     langr = {t.id: t for t in DirectorySuite("langr", "habitat", "", lambda: ROOT / "tasks" / "langr").load(origins)}
     for task, origin in zip(tasks, origins):
         assert (task.instruction, task.goal, task.gold_plan) == (

@@ -87,3 +87,58 @@ def test_any_bytes_load_or_fail_with_one_clear_error(data):
                     max_leaves=20))
 def test_plain_data_comes_back_as_it_was(value):
     assert pickles.load(pickle.dumps(value, protocol=4), "f.pickle") == value
+
+
+def laughs(levels: int) -> bytes:
+    """A "billion laughs" pickle: a list holding the same list twice, ``levels`` deep (2^levels lists written out)."""
+    value: list = []
+    for _ in range(levels):
+        value = [value, value]
+    return pickle.dumps(value, protocol=4)
+
+
+def counted_rebuilds(monkeypatch) -> list[int]:
+    """The values the reader rebuilds, one entry per value it visits."""
+    visits: list[int] = []
+    rebuilt = pickles._Rebuild._rebuilt
+
+    def counting(self, value):
+        visits.append(1)
+        return rebuilt(self, value)
+
+    monkeypatch.setattr(pickles._Rebuild, "_rebuilt", counting)
+    return visits
+
+
+def test_a_373_byte_billion_laughs_pickle_is_refused_after_visiting_each_value_once(monkeypatch):
+    data = laughs(60)
+    assert len(data) < 400
+    visits = counted_rebuilds(monkeypatch)
+    with pytest.raises(RefusedPickle, match=r"^f\.pickle: its value written out would hold more than \d+ values "
+                                            r"\(16 per byte of the file\): the same values referred to over and over$"):
+        pickles.load(data, "f.pickle")
+    assert len(visits) <= 2 * 60 + 1  # each reference the pickle holds at most once (copying visited 2^60 values)
+
+
+def test_shared_references_stay_shared_and_are_visited_once(monkeypatch):
+    shared = {"name": "cup", "joints": [0.5, 1.5]}
+    data = pickle.dumps({"all_eps": [shared] * 50}, protocol=4)
+    visits = counted_rebuilds(monkeypatch)
+    loaded = pickles.load(data, "f.pickle")
+    assert loaded == {"all_eps": [shared] * 50}
+    assert all(ep is loaded["all_eps"][0] for ep in loaded["all_eps"])
+    assert len(visits) == 1 + 1 + 50 + 4  # the dict, its list, 50 references, what the shared dict holds once
+
+
+def test_a_pickle_holding_itself_is_refused():
+    loop: list = []
+    loop.append(loop)
+    with pytest.raises(RefusedPickle, match=r"^f\.pickle: it holds a value that holds itself$"):
+        pickles.load(pickle.dumps({"all_eps": loop}, protocol=4), "f.pickle")
+
+
+def test_the_same_numpy_array_referred_to_many_times_is_rebuilt_once(monkeypatch):
+    np = pytest.importorskip("numpy")
+    array = np.arange(1000, dtype=np.int64)
+    loaded = pickles.load(pickle.dumps([array] * 100, protocol=4), "f.pickle")
+    assert loaded[0] == list(range(1000)) and all(item is loaded[0] for item in loaded)

@@ -13,12 +13,15 @@ Tokens are words (runs of non-space): the usage reported counts the prompt's
 and the answer's, and an answer longer than the request's token limit is cut
 there with finish reason "length", as a real server cuts it.
 
-Faults it can inject: error statuses (``Reply.status``, ``message``), slow
-replies (``delay``), a reply body sent as given (``body``: truncated JSON, no
-``choices``), a request header echoed into the reply (``echo``), one request
-served at a time like a one-slot local server (``slots``), and a server that
-goes away (``gone``, or leave the ``with`` block; ``FakeServer(port=...)``
-serves that port again).
+Faults it can inject: error statuses (``Reply.status``, ``message``) with
+headers of their own (``headers``: ``Retry-After``), slow replies (``delay``),
+a reply body sent as given (``body``: truncated JSON, no ``choices``), a null
+content (``no_content``) or a refusal (``refusal``) in place of the answer, a
+request header echoed into the reply (``echo``), one request served at a time
+like a one-slot local server (``slots``), and a server that goes away
+(``gone``, or leave the ``with`` block; ``FakeServer(port=...)`` serves that
+port again). A request's query string is kept apart from its path
+(``queries``).
 """
 
 from __future__ import annotations
@@ -41,8 +44,11 @@ class Reply:
     delay: float = 0.0
     message: str = ""  # the error message of a non-200 reply
     body: str | None = None  # sent as it is instead of the dialect's reply (truncated JSON, no choices...)
-    echo: str = ""  # a request header whose value is added to the answer or error message
+    echo: str = ""  # a request header whose value is added to the answer or error message ("?": the query string)
     gone: bool = False  # the server goes away: no reply to this request, no connection accepted after it
+    headers: tuple[tuple[str, str], ...] = ()  # sent with the reply (e.g. ("Retry-After", "7"))
+    no_content: bool = False  # OpenAI: the message's "content" is null
+    refusal: str = ""  # the model refuses: OpenAI's "refusal" (content null), Anthropic's stop_reason "refusal"
 
 
 def prompt_of(body: Body) -> str:
@@ -97,6 +103,15 @@ def token_limit(body: Body) -> int | None:
     return body.get("max_completion_tokens") or body.get("max_tokens") or body.get("options", {}).get("num_predict")
 
 
+def without_answer(path: str, body: Body, reply: Reply) -> Body:
+    """A 200 reply ``body`` whose answer is replaced by a null content or a refusal, as ``reply`` asks."""
+    if path == "/v1/chat/completions":
+        body["choices"][0]["message"].update(content=None, refusal=reply.refusal or None)
+    elif path == "/v1/messages" and reply.refusal:
+        body.update(content=[{"type": "text", "text": reply.refusal}], stop_reason="refusal")
+    return body
+
+
 ROUTES: dict[str, tuple[Callable[[Generated, str], Body], Callable[[str], Body]]] = {
     "/v1/chat/completions": (openai_reply, lambda m: {"error": {"message": m, "type": "fake", "code": None}}),
     "/v1/messages": (anthropic_reply, lambda m: {"type": "error", "error": {"type": "fake", "message": m}}),
@@ -111,6 +126,7 @@ class FakeServer:
         self.answer, self.reply, self.script = answer, reply, list(script or [])
         self.bodies: list[Body] = []
         self.headers: list[dict[str, str]] = []
+        self.queries: list[str] = []
         self.port, self.slots = port, slots
         self._slots = asyncio.Semaphore(slots or 1)  # bound to the server's loop when first used
         self._lock = threading.Lock()
@@ -132,11 +148,12 @@ class FakeServer:
         with self._lock:
             return len(self.bodies)
 
-    def take(self, body: Body, headers: dict[str, str]) -> Reply:
+    def take(self, body: Body, headers: dict[str, str], query: str) -> Reply:
         """Record a request; the reply it gets."""
         with self._lock:
             self.bodies.append(body)
             self.headers.append(headers)
+            self.queries.append(query)
             return self.script.pop(0) if self.script else self.reply(body)
 
     def __enter__(self) -> FakeServer:
@@ -166,18 +183,19 @@ class FakeServer:
         self._connections.add(task)  # type: ignore[arg-type]
         try:
             while request_line := await reader.readline():
-                path = request_line.decode("latin-1").split()[1]
+                path, _, query = request_line.decode("latin-1").split()[1].partition("?")
                 headers = {}
                 while (line := await reader.readline()).strip():
                     name, _, value = line.decode("latin-1").partition(":")
                     headers[name.strip().lower()] = value.strip()
                 body = json.loads(await reader.readexactly(int(headers.get("content-length", 0))) or b"{}")
-                status, payload = await self._respond(path, body, headers)
+                status, payload, extra = await self._respond(path, body, headers, query)
                 if status == 0:
                     break  # gone
                 data = (payload if isinstance(payload, str) else json.dumps(payload) + "\n").encode()
+                lines = "".join(f"{name}: {value}\r\n" for name, value in extra)
                 head = (f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nContent-Type: application/json\r\n"
-                        f"Content-Length: {len(data)}\r\n\r\n")
+                        f"{lines}Content-Length: {len(data)}\r\n\r\n")
                 writer.write(head.encode() + data)
                 await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
@@ -186,24 +204,28 @@ class FakeServer:
             writer.close()
             self._connections.discard(task)  # type: ignore[arg-type]
 
-    async def _respond(self, path: str, body: Body, headers: dict[str, str]) -> tuple[int, Body | str]:
+    async def _respond(self, path: str, body: Body, headers: dict[str, str],
+                       query: str) -> tuple[int, Body | str, tuple[tuple[str, str], ...]]:
         if path not in ROUTES:
-            return 404, ROUTES["/api/chat"][1](f"no route {path}")
+            return 404, ROUTES["/api/chat"][1](f"no route {path}"), ()
         success, error = ROUTES[path]
-        reply = self.take(body, headers)
+        reply = self.take(body, headers, query)
         if reply.gone:
             self._server.close()
             for connection in self._connections - {asyncio.current_task()}:
                 connection.cancel()
-            return 0, {}
+            return 0, {}, ()
         if self.slots:
             async with self._slots:  # one request generates per slot; the others wait their turn
                 await asyncio.sleep(reply.delay)
         else:
             await asyncio.sleep(reply.delay)
         if reply.body is not None:
-            return reply.status, reply.body
-        echoed = headers.get(reply.echo, "") if reply.echo else ""
+            return reply.status, reply.body, reply.headers
+        echoed = query if reply.echo == "?" else headers.get(reply.echo, "") if reply.echo else ""
         if reply.status == 200:
-            return 200, success(generate(self.answer(body) + echoed, body, token_limit(body)), body.get("model", ""))
-        return reply.status, error((reply.message or f"status {reply.status}") + echoed)
+            generated = success(generate(self.answer(body) + echoed, body, token_limit(body)), body.get("model", ""))
+            if reply.no_content or reply.refusal:
+                generated = without_answer(path, generated, reply)
+            return 200, generated, reply.headers
+        return reply.status, error((reply.message or f"status {reply.status}") + echoed), reply.headers

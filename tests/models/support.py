@@ -1,7 +1,10 @@
 """Shared pieces of the model-backend tests: the fake key, the providers, gold
-answers for the first VirtualHome tasks, run settings and result files."""
+answers for the first VirtualHome tasks, run settings, result files, and a
+clock that only a run's waits move."""
 
-from dataclasses import dataclass
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
@@ -67,3 +70,39 @@ def run_config(out: Path, base_url: str, **changes) -> RunConfig:
 
 def read_jsonl(path: Path) -> list[dict]:
     return [item for _, item in jsonl.read(path)]
+
+
+@dataclass
+class VirtualTime:
+    """A clock for a run's :class:`RetryPolicy` that only the run's waits move.
+
+    ``sleep(d)`` lets the other calls go on, then sets the clock at least ``d``
+    past the time it was called, and runs what was scheduled (``at``) for the
+    time reached: a server coming back after an outage. So when a server is
+    given up on depends on the order of the calls' failures and waits, never on
+    the machine's speed or load; ``slept`` lists every wait asked for.
+    """
+
+    now: float = 0.0
+    slept: list[float] = field(default_factory=list)
+    scheduled: list[tuple[float, Callable[[], None]]] = field(default_factory=list)
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now + seconds
+        self.slept.append(seconds)
+        await asyncio.sleep(0)
+        self.now = max(self.now, until)
+        due = [work for when, work in self.scheduled if when <= self.now]
+        self.scheduled = [(when, work) for when, work in self.scheduled if when > self.now]
+        for work in due:
+            work()
+
+    def at(self, when: float, work: Callable[[], None]) -> None:
+        self.scheduled.append((when, work))
+
+    def policy(self, **changes) -> RetryPolicy:
+        """eai's default back-off (1 s, doubling) and give-up window (30 s), 3 attempts a call, on this clock."""
+        return RetryPolicy(**{"attempts": 3, "clock": self.clock, "sleep": self.sleep, **changes})

@@ -78,9 +78,13 @@ def test_a_damaged_line_before_the_last_is_one_line_naming_file_and_line(plugins
             run_once(plugins, config)
 
 
+NULL_CONTENT = ('{"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": [{"index": 0, '
+                '"message": {"role": "assistant", "content": null}, "finish_reason": "stop"}]}')
+
+
 @pytest.mark.parametrize("body", ['{"id": "chatcmpl-fake", "object": "chat.completion", "choi',
                                   '{"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": []}',
-                                  '{}'])
+                                  '{}', NULL_CONTENT])
 def test_a_200_reply_the_client_cannot_read_is_retried(plugins, gold, tmp_path, body):
     with FakeServer(answer=gold.answer, script=[Reply(body=body)]) as server:
         run_once(plugins, run_config(tmp_path / "run", server.url, limit=1))
@@ -97,7 +101,8 @@ def test_a_200_reply_that_stays_unreadable_is_a_recorded_failure(plugins, gold, 
     assert "unreadable reply" in record["model_error"] and "after 3 attempt(s)" in record["model_error"]
 
 
-def test_credentials_in_the_base_url_are_stored_and_shown_nowhere(plugins, gold, tmp_path):
+def test_credentials_in_the_base_url_are_stored_and_shown_nowhere(plugins, gold, tmp_path, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY")  # the Basic auth takes the Authorization header (test_url_credentials.py)
     user, password = "alice", "pw-5e3c-never-shown"
     basic = base64.b64encode(f"{user}:{password}".encode()).decode()
     said = []

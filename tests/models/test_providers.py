@@ -76,10 +76,10 @@ def test_http_errors_are_retryable_only_for_rate_limits_server_errors_and_timeou
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_a_client_timeout_is_retryable(provider):
+def test_a_client_timeout_is_retryable_and_a_timeout(provider):
     with FakeServer(reply=lambda body: Reply(delay=2.0)) as server:
         error = failure(model_for(provider, base_url(provider, server)), timeout=0.3)
-    assert error.retryable and error.status is None
+    assert error.retryable and error.status is None and error.timed_out and not error.unreachable
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

@@ -65,7 +65,7 @@ def test_embodiedbench_answers_keep_their_words():
     assert not parsed.error
     assert [step.text for step in parsed.steps] == ["find a Box", "pick up the Box", "find a DiningTable",
                                                      "put down the object in hand"]
-    assert parsed.steps[0] == RawStep("FIND_A_BOX", (), "find a Box")
+    assert parsed.steps[0] == RawStep("FIND_A_BOX", (), "find a Box", action_id=61)
 
 
 def test_the_plan_is_found_beside_other_keys():

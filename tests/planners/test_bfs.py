@@ -82,6 +82,14 @@ def test_objects_restrict_the_actions():
     assert result.plan == (Action("FLIP", ("s03",)),)
 
 
+def test_actions_restrict_the_names_tried():
+    world = Switches(3)
+    assert BFS.search(world, world.initial, on("s01"), NO_LIMIT, actions=frozenset()).outcome is Outcome.UNSOLVABLE
+    narrowed = BFS.search(world, world.initial, on("s01"), NO_LIMIT, actions={"FLIP"})
+    plain = BFS.search(world, world.initial, on("s01"), NO_LIMIT)
+    assert (narrowed.outcome, narrowed.plan, narrowed.expanded) == (plain.outcome, plain.plan, plain.expanded)
+
+
 def test_node_budget_stops_the_search_at_once():
     world = Switches(30)  # 2^30 states: only the budget can end this
     result = BFS.search(world, world.initial, on("ghost"), Budget(nodes=500))

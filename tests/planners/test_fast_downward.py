@@ -15,7 +15,7 @@ from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
 from eai.pddl.parser import parse_domain, parse_problem
 from eai.planner import Budget, Outcome
 from eai.plugins import load_plugins
-from eai_fast_downward import plugin, runner
+from eai_fast_downward import child, plugin, runner
 from eai_fast_downward.hosts import Host
 from eai_fast_downward.planner import FastDownward
 
@@ -291,3 +291,22 @@ def test_written_out_quantifiers_make_the_hardest_gold_problems_easy(task_id, ex
     result = FastDownward().solve(domain, task, BUDGET)
     assert result.solved and result.expanded == expanded
     World(domain, task).run(result.plan)
+
+
+MB = 1024 * 1024
+ROOM = 200 * MB  # a host's resident memory when it forked, plus the budget
+
+
+@pytest.mark.parametrize("code, translating, cpu, peak, meant", [
+    (-9, True, 4.8, ROOM - 7 * MB, child.TRANSLATE_OUT_OF_MEMORY),  # CPython spinning at its limit, killed (issue 31)
+    (21, True, 4.0, ROOM - 7 * MB, child.TRANSLATE_OUT_OF_MEMORY),  # SIGXCPU answered while at its limit
+    (-9, True, 4.8, ROOM - 90 * MB, child.TRANSLATE_OUT_OF_TIME),  # stuck in a long C call, memory to spare
+    (21, True, 4.0, ROOM - 90 * MB, child.TRANSLATE_OUT_OF_TIME),
+    (-9, False, 4.8, ROOM - 7 * MB, child.SEARCH_OUT_OF_TIME),  # the search (C++) reports its own memory limit
+    (-9, True, 0.5, ROOM - 7 * MB, -9),  # not the CPU limit's kill: another's, no verdict of ours
+    (20, True, 0.3, ROOM - 7 * MB, 20), (30, True, 0.3, 0, 30), (0, False, 1.0, 0, 0), (None, True, 4.0, 0, None),
+])
+def test_a_childs_end_reads_as_the_budget_that_ended_it(code, translating, cpu, peak, meant):
+    assert child.ending(code, translating, cpu, 4.0, peak, ROOM) == meant
+    if meant == child.TRANSLATE_OUT_OF_MEMORY != code:  # no memory budget: never out of memory by this rule
+        assert child.ending(code, translating, cpu, 4.0, peak, None) == child.TRANSLATE_OUT_OF_TIME

@@ -1,5 +1,6 @@
 """The Ray executor on a real local Ray cluster (2 CPUs): the same files as a local run."""
 
+import json
 import os
 import signal
 import threading
@@ -41,6 +42,7 @@ def test_a_ray_run_is_the_local_run(tmp_path, cluster):
     seen = []
     done = api.run(out=tmp_path / "ray", executor="ray", progress=lambda *args: seen.append(args), **options)
     assert results(done.folder) == results(plain) and len(results(plain)) > 10
+    assert json.loads((done.folder / "run.json").read_text())["transport"]["executor"] == "ray"
     assert ("virtualhome/action_sequencing/baseline:auto", 5, 5, 0) in seen
 
 

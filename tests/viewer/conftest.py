@@ -1,6 +1,7 @@
-"""A real run to view: five VirtualHome tasks answered with their gold plans
+"""Real runs to view: five VirtualHome tasks answered with their gold plans
 (replayed), except one plan without its walking and finding steps and one answer carrying
-markup that must stay text."""
+markup that must stay text; partnr-vh episodes played turn by turn; VirtualHome plans
+replanned under random action failures."""
 
 import json
 
@@ -27,3 +28,23 @@ def replay_run(tmp_path_factory):
     run = api.run(models=[f"replay:{folder / 'answers.jsonl'}"], suites=["virtualhome"], modules=["action_sequencing"],
                   tasks=[t.id for t in tasks], out=folder / "run", use_cache=False)
     return run.folder, tasks[0].id, tasks[1].id
+
+
+TURN_TASKS = ("constraint_free_001", "spatial_001", "heterogeneous_001")
+REPLANNED = ("27_2", "417_1", "850_1")  # 417_1 fails all three attempts, 27_2 succeeds on the third
+
+
+@pytest.fixture(scope="session")
+def turns_run(tmp_path_factory):
+    """partnr-vh played turn by turn: the baseline robot beside the scripted human."""
+    out = tmp_path_factory.mktemp("turns") / "run"
+    return api.run(suites=["partnr-vh"], modules=["action_sequencing"], tasks=list(TURN_TASKS), out=out, use_cache=False,
+                   options={"agents": 2, "turn_by_turn": True}).folder
+
+
+@pytest.fixture(scope="session")
+def replan_run(tmp_path_factory):
+    """VirtualHome plans of the planner baseline, replanned twice, each step failing with p = 0.2."""
+    out = tmp_path_factory.mktemp("replan") / "run"
+    return api.run(models=["baseline:planner"], suites=["virtualhome"], modules=["action_sequencing"],
+                   tasks=list(REPLANNED), replan=2, action_failure_p=0.2, out=out, use_cache=False).folder

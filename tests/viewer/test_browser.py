@@ -1,6 +1,7 @@
 """The viewer and report.html in headless Chromium (Debian's package, driven
-by Playwright): filter to failures, open a task, find the failing step; markup
-in an answer never runs; no chart legend overlaps on a run with 8 units."""
+by Playwright): filter to failures, open a task, find the failing step; a
+turn-by-turn episode's turns and a replanned task's attempts; markup in an
+answer never runs; no chart legend overlaps on a run with 8 units."""
 
 import os
 import re
@@ -16,6 +17,7 @@ from eai.plugins import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.page import write_site
 from tests.viewer.conftest import IDS, SCRIPT
+from tests.viewer.test_traces import prompts, unit_of
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-headless-shell")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[dev])")
@@ -58,6 +60,37 @@ def test_filter_to_failures_open_the_task_and_find_the_failing_step(page, replay
     page.screenshot(path=str(tmp_path / "viewer.png"))
     if os.environ.get("EAI_SCREENSHOTS") == "1":
         shutil.copy(tmp_path / "viewer.png", SCREENSHOT)
+
+
+def test_a_turn_by_turn_episode_shows_its_turns_and_a_replanned_task_its_attempts_and_failing_steps(page, turns_run, replan_run):
+    open_viewer(page, turns_run, "")
+    page.select_option("#status", "failures")
+    assert page.inner_text("#count") == "0 of 3 task(s)"  # the episodes succeeded, as the run reports
+    unit = unit_of(turns_run)
+    trace = next(t for t in unit["tasks"] if t["id"] == "spatial_001")["trace"]
+    open_viewer(page, turns_run, "task=spatial_001")
+    turns = page.locator("#task details.entry")
+    assert turns.count() == len(trace["entries"]) == 19
+    assert turns.nth(1).locator("summary").first.inner_text() == "turn 2 · robot · FIND(keys.2015) · done · percent complete 0"
+    last = max(i for i, e in enumerate(trace["entries"]) if e["agent"] == "robot")
+    assert "patch" in trace["entries"][last]["prompt"]  # the page rebuilds it from the robot's earlier prompts
+    assert turns.nth(last).locator("pre.prompt").text_content() == prompts(unit, trace)[last]
+    robot = next(i for i, e in enumerate(trace["entries"]) if e["agent"] == "robot")
+    assert set(trace["entries"][robot]["prompt"]) == {"patch"}  # its first prompt: a patch of the unit's first
+    assert turns.nth(robot).locator("pre.prompt").text_content() == prompts(unit, trace)[robot]
+    assert turns.nth(last).locator("pre.answer").text_content() == trace["entries"][last]["answer"]
+    end = page.locator("#task section.trace table").last.inner_text()
+    assert "percent complete\t100" in end and "success\ttrue" in end
+    open_viewer(page, replan_run, "task=417_1")
+    attempts = page.locator("#task details.entry")
+    assert attempts.count() == 3 and all(attempts.nth(k).get_attribute("open") is not None for k in range(3))
+    assert attempts.nth(0).locator("summary").first.inner_text() == "attempt 1 · failed: missing_step"
+    for k in range(3):
+        assert attempts.nth(k).locator("tr.failed-step").count() == 1
+        assert "missing_step: " in attempts.nth(k).locator("tr.failed-step").inner_text()
+        assert attempts.nth(k).locator("tr.random-failure").count() >= 1
+    assert page.locator("#task .feedback").count() == 2  # sent after the first two attempts
+    assert page.locator("#task .feedback pre").first.inner_text().startswith("Your plan did not achieve the task.")
 
 
 def test_markup_in_an_answer_is_shown_and_never_runs(page, replay_run):

@@ -1,6 +1,7 @@
 """The viewer's model and page of a real run: what it shows per task, that
 answers stay text in the page, and one clear error for what is not a run."""
 
+import http.client
 import json
 import os
 import re
@@ -8,11 +9,14 @@ import shutil
 import subprocess
 import sys
 import urllib.request
+from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 from eai.plugins import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.page import inline_json
 from tests.helpers import eai_cli
+from tests.models.support import FAKE_KEY, needs_entry_point
 from tests.viewer.conftest import SCRIPT
 
 
@@ -82,17 +86,105 @@ def test_inline_json_round_trips_what_it_escapes():
     assert json.loads(inline_json({"a": text})) == {"a": text}
 
 
-def test_eai_view_serves_the_page_on_localhost(replay_run):
-    folder = replay_run[0]
+@contextmanager
+def served(folder):
+    """``eai view FOLDER --port 0`` running; its URL."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen([sys.executable, "-m", "eai", "view", str(folder), "--port", "0"], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = server.stdout.readline()
-        url = re.match(r"serving (http://127\.0\.0\.1:\d+/) ", line).group(1)
-        with urllib.request.urlopen(url + "index.html", timeout=60) as response:
-            page = response.read().decode()
-        assert 'id="eai-data"' in page and "window.__eaiInjected" in page
+        yield re.match(r"serving (http://127\.0\.0\.1:\d+/) ", line).group(1)
     finally:
         server.terminate()
         server.wait(timeout=60)
+
+
+def test_eai_view_serves_the_page_on_localhost(replay_run):
+    with served(replay_run[0]) as url:
+        with urllib.request.urlopen(url + "index.html", timeout=60) as response:
+            page = response.read().decode()
+    assert 'id="eai-data"' in page and "window.__eaiInjected" in page
+
+
+def status_for(url, host):
+    """The status of ``GET /index.html`` sent to ``url`` with ``host`` as its Host header (None: no Host)."""
+    address = urlsplit(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    try:
+        connection.putrequest("GET", "/index.html", skip_host=True)
+        if host is not None:
+            connection.putheader("Host", host)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_the_served_viewer_answers_only_to_its_own_host(replay_run):
+    """A page on another site cannot read the run by DNS rebinding: its Host is its own name."""
+    with served(replay_run[0]) as url:
+        port = urlsplit(url).port
+        statuses = {host: status_for(url, host) for host in
+                    (f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}", f"attacker.example:{port}",
+                     "attacker.example", f"127.0.0.1:{port + 1}", f"127.0.0.1.attacker.example:{port}", "", None)}
+    assert statuses == {f"127.0.0.1:{port}": 200, f"localhost:{port}": 200, f"LOCALHOST:{port}": 200,
+                        f"attacker.example:{port}": 421, "attacker.example": 421, f"127.0.0.1:{port + 1}": 421,
+                        f"127.0.0.1.attacker.example:{port}": 421, "": 421, None: 421}
+
+
+def test_a_score_folder_shows_the_answers_it_kept_and_an_old_one_says_they_were_not(replay_run, tmp_path, capsys):
+    folder, missing, _ = replay_run
+    (responses,) = folder.rglob("responses.jsonl")
+    code, _, err = eai_cli(capsys, "score", str(responses), "--suite", "virtualhome", "--module", "action_sequencing",
+                           "--out", str(tmp_path / "scored"), "--quiet")
+    assert code == 0, err
+    given = {i["identifier"]: i["llm_output"] for i in map(json.loads, responses.read_text().splitlines())}
+    (unit,) = collect_runs([tmp_path / "scored"], get_plugins())["runs"][0]["units"]
+    assert "answers.jsonl" in unit["note"]
+    assert {t["id"]: t["output"] for t in unit["tasks"]} == given  # the answer beside its parse and record
+    assert all(t["prompt_as_sent"] is True and t["steps"] for t in unit["tasks"])  # the run's digests came along
+    task = next(t for t in unit["tasks"] if t["id"] == missing)
+    assert [s["outcome"] for s in task["steps"]].count("failed") == 1 and task["parsed"]["steps"]
+    (tmp_path / "scored" / "answers.jsonl").unlink()  # as eai score wrote folders before it kept the answers
+    (unit,) = collect_runs([tmp_path / "scored"], get_plugins())["runs"][0]["units"]
+    assert "the answers were not kept" in unit["note"] and all(t["output"] is None for t in unit["tasks"])
+
+
+def test_transition_modeling_of_27_2_names_the_atoms_walk_towards_and_put_on_got_wrong(tmp_path):
+    from eai import api
+    from eai.modules.transition_modeling.gold import gold_model
+
+    plugins = get_plugins()
+    (task,) = plugins.suites.get("virtualhome").load(["27_2"])
+    gold = "\n".join(op.to_pddl("") for op in gold_model(plugins, "virtualhome").operators(task))
+    edited = gold.replace("(and (not (sitting ?char)) (not (lying ?char)))", "(and (not (sitting ?char)) (standing ?char))")
+    edited = edited.replace("(obj_ontop ?obj1 ?obj2) ", "")
+    api.score("virtualhome", "transition_modeling", {"27_2": edited}, out=tmp_path / "tm")
+    (shown,) = collect_runs([tmp_path / "tm"], get_plugins())["runs"][0]["units"][0]["tasks"]
+    assert shown["operators"] == {"put_on": {"effect": {"missing": ["(obj_ontop ?obj1 ?obj2)"]}},
+                                  "walk_towards": {"precondition": {"missing": ["(not (lying ?char))"],
+                                                                    "wrong": ["(standing ?char)"]}}}
+    counts = shown["record"]["logic_form"]["by_operator"]
+    assert counts["walk_towards"]["precondition"] == {"gold": 2, "matched": 1, "predicted": 2}
+    api.score("virtualhome", "transition_modeling", {"27_2": gold}, out=tmp_path / "gold")
+    assert collect_runs([tmp_path / "gold"], get_plugins())["runs"][0]["units"][0]["tasks"][0]["operators"] == {}
+
+
+@needs_entry_point
+def test_an_answer_the_provider_cut_is_parsed_as_scoring_parsed_it(tmp_path, monkeypatch):
+    from eai import api
+    from eai.modules.action_sequencing.parse import parse_plan
+    from tests.models.fake_server import FakeServer
+
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    (task,) = get_plugins().suites.get("virtualhome").load(["27_2"])
+    lines = "\n".join(f"[{a.name}] " + " ".join(f"<{x.rsplit('.', 1)[0]}> (1.{x.rsplit('.', 1)[1]})" for x in a.args)
+                      for a in task.gold_plan)  # VirtualHome program lines
+    with FakeServer(answer=lambda body: lines) as server:  # cut after 4 words, inside the second line
+        run = api.run(models=["openai:fake-model"], suites=["virtualhome"], modules=["action_sequencing"], tasks=["27_2"],
+                      out=tmp_path / "run", use_cache=False, base_url=server.url, max_tokens=4)
+    (shown,) = collect_runs([run.folder], get_plugins())["runs"][0]["units"][0]["tasks"]
+    assert shown["output"] == "[WALK] <dining_room> (1.201)\n[WALK]" and shown["record"]["truncated_answer"]
+    assert len(shown["parsed"]["steps"]) == len(shown["steps"]) == shown["record"]["plan_length"] == 1
+    assert len(parse_plan(shown["output"]).steps) == 2  # read as if whole, the cut line would be a step

@@ -60,16 +60,21 @@ def gold_plans(vh_tasks):
 
 def walks_at_one_place_agree(task):
     """At each state of the gold program, walking to any two objects with the
-    same place gives the same state; returns how many pairs were compared."""
+    same place (bases and room) gives the same state; returns how many pairs
+    were compared."""
     world = VirtualHomeWorld(task)
-    places, state, compared = world.scene.places, world.initial, 0
-    others = [o for o in task.relevant if o != world.scene.character and o not in world.scene.rooms]
+    scene, state, compared = world.scene, world.initial, 0
+    others = [o for o in task.relevant if o != scene.character and o not in scene.rooms]
+
+    def place(obj):
+        return scene.places.bases(state, obj), scene.room_of(state, obj)
+
     for action in task.gold_plan:
-        if action.name == "WALK" and action.args[0] not in world.scene.rooms:
-            here = places.bases(state, action.args[0])
+        if action.name == "WALK" and action.args[0] not in scene.rooms:
+            here = place(action.args[0])
             after = world.apply(state, action)
             for other in others:
-                if other != action.args[0] and places.bases(state, other) == here:
+                if other != action.args[0] and place(other) == here:
                     assert world.apply(state, Action("WALK", (other,))) == after, (task.id, action, other)
                     compared += 1
         check = world.check(state, action)
@@ -81,9 +86,47 @@ def walks_at_one_place_agree(task):
 
 
 def test_walks_to_one_place_agree_on_sample_tasks(vh_tasks):
-    assert sum(walks_at_one_place_agree(vh_tasks[t]) for t in ("154_2", "175_2", "31_1", "26_1", "341_1")) >= 18
+    assert sum(walks_at_one_place_agree(vh_tasks[t]) for t in ("154_2", "175_2", "31_1", "26_1", "341_1")) >= 15
 
 
 @pytest.mark.slow
 def test_walks_to_one_place_agree_on_every_task(vh_tasks):
-    assert sum(walks_at_one_place_agree(task) for task in vh_tasks.values()) >= 400  # 408
+    assert sum(walks_at_one_place_agree(task) for task in vh_tasks.values()) >= 400  # 407
+
+
+def test_406_2_find_chair_stays_in_bedroom(vh_tasks):
+    # the chair stands in the bedroom by the desk; the scene's NEXT_TO also links it to the
+    # dining room's bookshelf through the wall, which must neither anchor it nor give its room
+    world = VirtualHomeWorld(vh_tasks["406_2"])
+    start = world.initial
+    assert world.scene.room_of(start, "chair.103") == "bedroom.67"
+    assert world.scene.room_of(start, "bookshelf.233") == "dining_room.201"
+    assert ("NEXT_TO", "chair.103", "bookshelf.233") in start or ("NEXT_TO", "bookshelf.233", "chair.103") in start
+    assert world.scene.places.bases(start, "chair.103") == {"computer.170", "desk.104", "light.169"}
+    state = world.apply(start, Action("FIND", ("chair.103",)))
+    assert ("INSIDE", C, "bedroom.67") in state and ("INSIDE", C, "dining_room.201") not in state
+    natural = [["WALK", "bedroom.67"], ["FIND", "chair.103"], ["SIT", "chair.103"], ["SWITCHON", "computer.170"],
+               ["TURNTO", "computer.170"]]
+    assert verdict("406_2", natural) == (True, None, True)
+
+
+def test_going_to_an_object_puts_the_character_in_the_room_the_object_is_in(vh_tasks):
+    # every object of the scene (406_2's), and the objects each task adds, as VirtualHome reads rooms
+    pairs = {(task_id, obj) for task_id, task in vh_tasks.items() for obj in task.relevant}
+    pairs |= {("406_2", obj) for obj in vh_tasks["406_2"].object_by_id}
+    worlds = {task_id: VirtualHomeWorld(vh_tasks[task_id]) for task_id in {task_id for task_id, _ in pairs}}
+    moved = 0
+    for task_id, obj in sorted(pairs):
+        world = worlds[task_id]
+        scene, start = world.scene, world.initial
+        if obj == scene.character or not world.check(start, Action("WALK", (obj,))).executable:
+            continue
+        room = scene.room_of(start, obj)
+        assert room_of_character(world.apply(start, Action("WALK", (obj,))), scene) == room, (task_id, obj)
+        moved += 1
+    assert moved > 1000
+
+
+def room_of_character(state, scene):
+    (room,) = [r for r in scene.rooms if ("INSIDE", scene.character, r) in state]
+    return room

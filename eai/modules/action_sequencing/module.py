@@ -10,40 +10,15 @@ from typing import Any
 
 from eai.collaboration.policies import collaboration_fields
 from eai.goals import GoalChecker
-from eai.modules.action_sequencing.parse import ParsedPlan, RawStep, parse_plan
+from eai.modules.action_sequencing.grounding import ground
+from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
 from eai.modules.action_sequencing.similarity import similarity, similarity_summary
 from eai.modules.base import AbilityModule, Env, Record
 from eai.modules.repetition import judge_loop
-from eai.modules.trajectory import benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
+from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
 from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType, Execution, execute, random_failures
+from eai.taxonomy import Execution, execute, random_failures
 from eai.world import Action, Task, Trajectory
-
-
-def ground(parsed: ParsedPlan, world: World, vocabulary: Vocabulary) -> tuple[list[Action], tuple[ErrorType, int | None, str] | None]:
-    """The plan as ground actions, or why it cannot run (type, step, detail):
-    a parsing error, an empty plan, or its first grammar error."""
-    if parsed.error:
-        return [], (ErrorType.PARSING, None, parsed.error)
-    if not parsed.steps:
-        return [], (ErrorType.EMPTY_PLAN, None, empty_plan_detail(parsed.truncated, "step"))
-    plan = []
-    for i, step in enumerate(parsed.steps):
-        spec = vocabulary.actions.get(step.name)
-        phrase = vocabulary.read_phrase(step.text) if spec is None and step.text else None
-        if phrase is not None:
-            step = RawStep(phrase[0], phrase[1])
-            spec = vocabulary.actions[step.name]
-        if spec is None:
-            return plan, (ErrorType.HALLUCINATION, i, f"unknown action {(step.text or step.name)!r}")
-        ids = world.resolve_args(list(step.args))
-        unknown = [raw for raw, oid in zip(step.args, ids) if oid is None]
-        if unknown or None in ids:
-            return plan, (ErrorType.HALLUCINATION, i, f"{step.name}: unknown object {', '.join(map(repr, unknown or step.args))}")
-        if len(ids) != spec.arity:
-            return plan, (ErrorType.ARITY, i, f"{step.name} takes {spec.arity} object(s), got {len(ids)}")
-        plan.append(Action(step.name, tuple(ids)))  # type: ignore[arg-type]
-    return plan, None
 
 
 def failures(task: Task, env: Env) -> Callable[[int, Action], bool] | None:
@@ -68,15 +43,17 @@ class ActionSequencing(AbilityModule):
         return parse_plan(text, cut)
 
     def in_format(self, parsed: ParsedPlan, vocabulary: Vocabulary) -> bool:
-        """A plan most of whose steps name an action of ``vocabulary`` (or say one in its words)."""
-        known = sum(step.name in vocabulary.actions or bool(step.text and vocabulary.read_phrase(step.text))
-                    for step in parsed.steps)
+        """A plan most of whose steps name an action of ``vocabulary``, say one
+        in its words, or give one's ``action_id`` (EmbodiedBench's format)."""
+        known = sum(step.name in vocabulary.actions or step.action_id is not None
+                    or bool(step.text and vocabulary.read_phrase(step.text)) for step in parsed.steps)
         return not parsed.error and 2 * known > len(parsed.steps)
 
     def evaluate(self, parsed: ParsedPlan, task: Task, env: Env) -> Record:
         simulator = env.simulator
         world = simulator.world(task)
-        plan, grammar = ground(parsed, world, simulator.vocabulary)
+        grounding = ground(parsed, world, simulator.vocabulary, simulator.action_list(task))
+        plan, grammar = grounding.plan, grounding.error
         checker = GoalChecker(task, simulator.vocabulary)
         if grammar is not None:
             kind, step, detail = grammar
@@ -96,6 +73,8 @@ class ActionSequencing(AbilityModule):
         record.update(similarity(executed, task, record["success"]))
         if task.category:
             record["category"] = task.category
+        if grounding.mismatches:
+            record["action_id_mismatches"] = list(grounding.mismatches)
         if env.options.get("action_failure_p") or env.environment is not None:
             record["failed_actions"] = [] if grammar else [f"{i}: {plan[i]}" for i in execution.failed_steps]
         if env.environment is not None:

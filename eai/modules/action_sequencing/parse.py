@@ -6,7 +6,10 @@
 - EmbodiedBench style: ``{"executable_plan": [{"action_id": 3, "action_name":
   "find a Ladle"}, ...], ...}``, the action written in the benchmark's words
   (kept as :attr:`RawStep.text`; the simulator's vocabulary reads it, see
-  :meth:`eai.simulator.Vocabulary.read_phrase`); ``action_id`` is not used.
+  :meth:`eai.simulator.Vocabulary.read_phrase`) and its number in the task's
+  action list (:attr:`RawStep.action_id`, which grounding reads as EB does:
+  :mod:`eai.modules.action_sequencing.grounding`); a step's other fields
+  (EB's own examples write ``action_description``) are not read.
 - Also: a list of ``[ACTION, arg, ...]``, ``"WALK(sink)"`` strings, an object
   holding the plan as a list under ``output``/``actions``/``plan``/
   ``executable_plan`` (beside other keys), and VirtualHome program lines
@@ -33,11 +36,14 @@ from eai.jsonish import Pairs, find_value, is_cut
 class RawStep:
     """An action as written: its name (upper-cased) and argument tokens, and
     ``text``, the words as written when they may be a phrase of the
-    benchmark's (``"find a Ladle"``: several words, no arguments)."""
+    benchmark's (``"find a Ladle"``: several words, no arguments);
+    ``action_id``, the number an EmbodiedBench-style step gives it (None
+    when it gives none, or one that is not a whole number)."""
 
     name: str
     args: tuple[str, ...] = ()
     text: str = ""
+    action_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -91,12 +97,16 @@ def _steps(value: Any) -> list[RawStep] | None:
 def _step(item: Any) -> RawStep | None:
     if isinstance(item, Pairs):
         name = item.get("action", item.get("action_name", item.get("name")))
+        number = _number(item.get("action_id"))
+        if name is None and "action_id" in item.keys():
+            return RawStep("", action_id=number)
         if name is None and len(item) == 1:
             return RawStep(_name(item[0][0]), _args(item[0][1]))
         if name is None:
             return None
         raw = item.get("object", item.get("objects", item.get("args", item.get("arguments", []))))
-        return _written(name, _args(raw, split=True))
+        step = _written(name, _args(raw, split=True))
+        return RawStep(step.name, step.args, step.text, number)
     if isinstance(item, list) and item and isinstance(item[0], str):
         return RawStep(_name(item[0]), _args(item[1:]))
     if isinstance(item, str):
@@ -112,6 +122,18 @@ def _written(name: Any, args: tuple[str, ...]) -> RawStep:
     """A step named ``name``; several words with no arguments may be a phrase."""
     text = " ".join(str(name).split())
     return RawStep(_name(name), args, text if " " in text and not args else "")
+
+
+def _number(raw: Any) -> int | None:
+    """A whole number written as a number or a numeral (``3``, ``3.0``, ``"3"``), else None."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    text = str(raw).strip() if isinstance(raw, str) else ""
+    return int(text) if re.fullmatch(r"[+-]?\d{1,18}", text) else None
 
 
 def _name(raw: Any) -> str:

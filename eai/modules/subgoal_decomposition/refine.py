@@ -10,11 +10,12 @@ Semantics (paper sections 2.4 and D.3, with the LTL reading of :mod:`eai.ltl`):
   together with that action: ``FACING(character.65, tv.410) and
   LOOKAT(tv.410)`` turns to the tv, then looks at it.
 * The planner (``bfs`` by default: a shortest plan) acts only on the objects
-  ``World.search_objects`` gives for the subgoal's propositions, within the
-  budget of one search. Among shortest plans it prefers one that keeps the
-  subgoals already reached (the earlier state subgoals holding where the
-  search starts): lying in the bathtub, then on the couch, is reached by
-  lying down on the couch, not by sitting on it.
+  ``World.search_objects`` gives for the subgoal's propositions, with the
+  actions ``World.search_actions`` gives for them and those of the subgoals
+  it keeps (below), within the budget of one search. Among shortest plans it
+  prefers one that keeps the subgoals already reached (the earlier state
+  subgoals holding where the search starts): lying in the bathtub, then on
+  the couch, is reached by lying down on the couch, not by sitting on it.
 * A subgoal that holds where it starts needs no action, and one closed by a
   named action whose effect already holds does nothing: both are additional
   steps, and such an action is left out of the trajectory (it satisfies no
@@ -156,11 +157,13 @@ class Refiner:
         key = (subgoal.formula, start.bits, kept)
         result = self._searches.get(key)
         if result is None:
-            objects = self.world.search_objects(start, propositions(subgoal.formula, self.universe))
+            named = list(propositions(subgoal.formula, self.universe))
+            objects = self.world.search_objects(start, named)
+            actions = self.world.search_actions(named + [p for f in kept for p in propositions(f, self.universe)])
             goal = lambda state: self.closing(subgoal, state) is not None  # noqa: E731
             prefer = (lambda state: all(holds(f, state, self.universe) for f in kept)) if kept else None
             result = self._searches[key] = self.planner.search(self.world, start, goal, self.budget, objects,
-                                                               prefer=prefer)
+                                                               prefer=prefer, actions=actions)
         if not result.solved:
             outcome = _OUTCOMES[result.outcome]
             error, detail = self._diagnose(subgoal, trajectory) if outcome == UNREACHABLE \

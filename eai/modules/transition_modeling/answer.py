@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eai.modules.transition_modeling.gold import GoldModel
-from eai.pddl.logic_form import Counts, OperatorScore, score_operator
+from eai.pddl.logic_form import Counts, OperatorScore, operator_differences, score_operator
 from eai.pddl.model import Domain, Operator, Problem
 from eai.pddl.parser import parse_problem
 from eai.pddl.response import OperatorParse
@@ -52,9 +52,19 @@ class Answer:
         swapped = (self.predicted.get(op.name) if op.name == name else op for op in self.gold)
         return self.domain(tuple(op for op in swapped if op is not None))
 
+    def pairs(self) -> list[tuple[Operator, Operator | None, dict[str, str] | None]]:
+        """Each needed gold operator, the predicted one of its name (None when
+        missing), and how their parameters pair (None: by position)."""
+        return [(op, self.predicted.get(op.name), _renaming(self.predicted.get(op.name), op)) for op in self.gold]
+
     def scores(self) -> list[OperatorScore]:
-        return [score_operator(self.predicted.get(op.name), op, _renaming(self.predicted.get(op.name), op))
-                for op in self.gold]
+        return [score_operator(predicted, gold, renaming) for gold, predicted, renaming in self.pairs()]
+
+    def differences(self) -> dict[str, dict[str, dict[str, list[str]]]]:
+        """Per needed operator, for its precondition and its effect: the gold
+        atoms the answer misses (``missing``) and its atoms that match no gold
+        one (``wrong``), as the logic-form score pairs them."""
+        return {gold.name: operator_differences(predicted, gold, renaming) for gold, predicted, renaming in self.pairs()}
 
     @property
     def parse_error(self) -> bool:

@@ -30,6 +30,7 @@ from eai.collaboration.evaluation import EvaluationFunctions
 from eai.collaboration.predicates import RELATIONAL
 from eai.compose.planning import plan_actions
 from eai.exceptions import EaiError
+from eai.paths import name_problem
 from eai.generation.certify import reaches
 from eai.modules.subgoal_decomposition.module import PLANNER, budget
 from eai.plugins import get_plugins
@@ -55,7 +56,7 @@ def convert_episode(episode: Any, simulator: Simulator) -> TaskFile:
     if not isinstance(episode, dict):
         raise Skip("episode not a JSON object")
     ident = str(episode.get("episode_id", "")).strip()
-    if not re.fullmatch(r"[A-Za-z0-9_.-]+", ident):
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", ident) or name_problem(ident):
         raise Skip("no usable episode_id")
     placed = _mapping(episode, "name_to_receptacle")
     states = _mapping(episode, "object_states")

@@ -9,7 +9,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from eai.llm import Answer, GenerationConfig, LanguageModel, Message, Request, Usage
+from eai.llm import REFUSED, Answer, GenerationConfig, LanguageModel, Message, Request, Usage
 from eai_langchain.errors import call_error, without_secrets
 
 ROLES: dict[str, type[BaseMessage]] = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
@@ -43,12 +43,25 @@ def to_langchain(messages: tuple[Message, ...]) -> list[BaseMessage]:
 
 def usage_of(message: AIMessage) -> Usage:
     """Tokens and finish reason as the integration reports them (OpenAI's
-    ``finish_reason``, Anthropic's ``stop_reason``, Ollama's ``done_reason``)."""
+    ``finish_reason``, Anthropic's ``stop_reason``, Ollama's ``done_reason``);
+    "refusal" when OpenAI's message has a ``refusal``."""
     tokens = message.usage_metadata or {}
     meta = message.response_metadata or {}
-    reason = meta.get("finish_reason") or meta.get("stop_reason") or meta.get("done_reason")
+    reason = REFUSED if refusal_of(message) else (
+        meta.get("finish_reason") or meta.get("stop_reason") or meta.get("done_reason"))
     return Usage(tokens.get("input_tokens"), tokens.get("output_tokens"),
                  FINISH_REASONS.get(reason, reason) if isinstance(reason, str) else None)
+
+
+def refusal_of(message: AIMessage) -> str:
+    """OpenAI's ``refusal``: what the model said instead of answering ("" when it answered)."""
+    refusal = message.additional_kwargs.get("refusal")
+    return refusal if isinstance(refusal, str) else ""
+
+
+def text_of(message: AIMessage) -> str:
+    """The answer's text; a refusal's text when the model refused (its content is null then)."""
+    return str(message.text) or refusal_of(message)
 
 
 class ChatModel(LanguageModel):
@@ -76,4 +89,4 @@ class ChatModel(LanguageModel):
             answer = await self._chats[settings].ainvoke(to_langchain(request.messages))
         except Exception as exc:  # every failure becomes a recorded ModelCallError
             raise call_error(exc, self._secrets, self._transient, self.endpoint) from None
-        return Answer(without_secrets(str(answer.text), self._secrets), usage_of(answer))
+        return Answer(without_secrets(text_of(answer), self._secrets), usage_of(answer))

@@ -3,21 +3,22 @@
 Retryable: HTTP 408, 429 and 5xx; without a status, timeouts and connection
 failures (the provider SDK's connection error, langchain-core's retryable
 ``ModelError`` kinds, ``TimeoutError``, ``ConnectionError``) and a reply the
-client could not read (a 200 with truncated JSON, no ``choices``: the
-client's ValueError, LookupError or TypeError). Everything else (401, 400,
-404) is final. A failure to open a connection at all is ``unreachable``.
+client could not read (a 200 with truncated JSON, no ``choices``, no content:
+the client's ValueError, LookupError or TypeError). Everything else (401,
+400, 404) is final. A failure to open a connection at all is
+``unreachable``; one that timed out waiting for the reply, ``timed_out``.
+A reply's ``Retry-After`` (or ``retry-after-ms``) is kept for the runner to
+honour.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import re
 import socket
 from collections.abc import Iterable
-from urllib.parse import unquote, urlsplit
 
-from eai.llm import ModelCallError
+from eai.llm import ModelCallError, retry_after
 
 TRANSIENT: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutError, ConnectionError)
 UNREADABLE: tuple[type[BaseException], ...] = (ValueError, LookupError, TypeError)
@@ -25,16 +26,6 @@ UNREADABLE: tuple[type[BaseException], ...] = (ValueError, LookupError, TypeErro
 CONNECT_FAILURES = ("ConnectError", "ConnectTimeout")
 TOKEN = re.compile(r"(?i)\b((?:bearer|basic)\s+)[^\s'\",}]+")
 SCRUBBED = "[redacted]"
-
-
-def url_secrets(url: str | None) -> tuple[str, ...]:
-    """What credentials in ``url`` look like once sent: the password, ``user:password``
-    and its Basic-auth base64; () when the URL holds none."""
-    parts = urlsplit(url or "")
-    if parts.password is None:
-        return ()
-    pair = f"{unquote(parts.username or '')}:{unquote(parts.password)}"
-    return parts.password, unquote(parts.password), pair, base64.b64encode(pair.encode()).decode()
 
 
 def without_secrets(text: str, secrets: Iterable[str]) -> str:
@@ -70,11 +61,28 @@ def is_unreachable(exc: BaseException) -> bool:
                for e in causes(exc))
 
 
+def is_timeout(exc: BaseException) -> bool:
+    """The client gave up waiting for the reply (its own timeout, as the runner's)."""
+    return any(isinstance(e, TimeoutError) or "Timeout" in type(e).__name__ for e in causes(exc))
+
+
 def is_retryable(exc: BaseException, transient: tuple[type[BaseException], ...]) -> bool:
     status = status_of(exc)
     if status is not None:
         return status in (408, 429) or status >= 500
     return isinstance(exc, TRANSIENT + UNREADABLE + transient) or getattr(exc, "is_retryable", False) is True
+
+
+def asked_wait(exc: BaseException) -> float | None:
+    """The seconds the reply behind ``exc`` asks to wait (its ``Retry-After``), if any."""
+    for error in causes(exc):
+        try:  # an SDK's exception properties may raise when the reply is missing
+            headers = error.response.headers  # type: ignore[attr-defined]
+        except Exception:
+            continue
+        if hasattr(headers, "items"):
+            return retry_after(headers)
+    return None
 
 
 def call_error(exc: Exception, secrets: Iterable[str], transient: tuple[type[BaseException], ...] = (),
@@ -88,4 +96,5 @@ def call_error(exc: Exception, secrets: Iterable[str], transient: tuple[type[Bas
         message = f"cannot connect to {endpoint or 'the server'}: {message}"
     elif status_of(exc) is None and isinstance(exc, UNREADABLE):
         message = f"unreadable reply: {message}"
-    return ModelCallError(message, unreachable or is_retryable(exc, transient), status_of(exc), unreachable)
+    return ModelCallError(message, unreachable or is_retryable(exc, transient), status_of(exc), unreachable,
+                          asked_wait(exc), not unreachable and is_timeout(exc))

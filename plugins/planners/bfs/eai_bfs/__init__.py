@@ -21,7 +21,9 @@ reachable space returns ``unsolvable``. The time limits of a ``Budget``
 limit, a search runs until it has an answer.
 
 Pruning is the caller's choice through ``objects``: the search then only
-tries actions whose arguments are all in that set. Subgoal refinement passes
-the objects the subgoal mentions plus those its preconditions may need, as
-``World.search_objects`` says (see ``eai.modules.subgoal_decomposition``).
+tries actions whose arguments are all in that set; and through ``actions``:
+only actions of those names. Subgoal refinement passes the objects the
+subgoal mentions plus those its preconditions may need, as
+``World.search_objects`` says, and the actions ``World.search_actions`` says
+are of use (see ``eai.modules.subgoal_decomposition``).
 """

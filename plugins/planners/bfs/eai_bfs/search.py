@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from eai.planner import Budget, Outcome, PlanResult, SearchPlanner
 from eai.simulator import World
@@ -28,6 +28,7 @@ class BreadthFirst(SearchPlanner):
         budget: Budget,
         objects: Iterable[str] | None = None,
         prefer: Callable[[State], bool] | None = None,
+        actions: Collection[str] | None = None,
     ) -> PlanResult:
         began = time.perf_counter()
         memory = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
@@ -56,7 +57,7 @@ class BreadthFirst(SearchPlanner):
             expanded += 1
             for action, successor in world.successors(state, among):
                 bits = successor.bits
-                if bits in parents:
+                if bits in parents or (actions is not None and action.name not in actions):
                     continue
                 parents[bits] = (state.bits, action)
                 if goal(successor):

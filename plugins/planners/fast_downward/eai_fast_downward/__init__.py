@@ -22,7 +22,8 @@ before gave up, on one of two routes:
 Budgets (``eai.planner.Budget``): ``cpu_seconds`` bounds the CPU time of a
 whole run (preparing, translating, every search; each search's share is CPU
 time too), ``memory_mb`` its address space; either ends a run with
-``budget_exhausted``. Load cannot use up CPU time, so the same input gets the
+``budget_exhausted`` (running out of memory in the translator however it
+shows: ``child.py``). Load cannot use up CPU time, so the same input gets the
 same verdict and the same plan on an idle or a busy machine, as long as its
 need is not close to a limit (the gold problems use at most 1.3 s of 30).
 ``wall_seconds`` is a safety net: a run it stops ends with
@@ -31,8 +32,9 @@ Downward has no expansion limit).
 
 Runs happen in *planner hosts* (``host.py``): a process that imports the
 translator (and, on the first route, unified-planning, kept from importing
-scipy) once and forks a child per search; the first child converts and
-writes the files, translates in-process and then becomes the first search.
+scipy) once and forks a child per search (``child.py``); the first child
+converts and writes the files, translates in-process and then becomes the
+first search.
 Starting Python and importing cost about 0.07 s of CPU for the translator
 alone and 0.3 s with unified-planning, paid once per host; a gold problem
 then costs a median of about 0.04 s (VirtualHome) and 0.07 s (BEHAVIOR) of

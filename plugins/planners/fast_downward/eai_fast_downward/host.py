@@ -5,7 +5,8 @@ costs no interpreter start and no imports.
     PYTHONHASHSEED=0 python -s host.py BIN_DIR [PREPARE_MODULE SYS_PATH_JSON]
 
 (hosts.py starts it so, in a session of its own, with no other PYTHON*
-variables; the host drops its own directory from ``sys.path``).
+variables; the host drops its own directory from ``sys.path`` and loads
+child.py, what each child does, from that directory by its path).
 
 With a prepare module (importable from the given ``sys.path`` entries; the
 host imports it once too), the first child of a run first calls its
@@ -27,7 +28,10 @@ turn, each going on only when the one before gave up without a verdict
 the translator in-process on ``dir``/domain.pddl and problem.pddl and then
 becomes the first search; each later search is a child of its own. ``code``
 is Fast Downward's (the translator's when that fails, else the last
-search's), the preparer's, or minus the signal that ended the child.
+search's), the preparer's, or minus the signal that ended the child, as
+child.py's ``ending`` reads it: the CPU limit's kill is running out of time,
+and running out of memory while preparing or translating is the
+translator's "out of memory" however it shows.
 
 Limits: ``cpu_seconds`` is the CPU time of the whole run (preparing,
 translating, every search): each child's RLIMIT_CPU is what the children
@@ -47,29 +51,23 @@ Children run in sessions of their own, so only the host's kill ends them.
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import importlib
+import importlib.util
 import json
-import math
 import os
 import resource
-import runpy
 import select
 import shutil
 import signal
 import sys
 import time
-import traceback
 import types
 from collections.abc import Callable
 
 SEARCH_UNSOLVED_INCOMPLETE = 12  # gave up (its own time limit, or an incomplete search) without a verdict
 SEARCH_OUT_OF_TIME = 23
-TRANSLATE_CRITICAL_ERROR = 30
-SEARCH_CRITICAL_ERROR = 32
 SINGLE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-PR_SET_PDEATHSIG = 1
 
 
 def main(bin_dir: str, prepare_module: str | None = None, path: str = "[]") -> None:
@@ -96,10 +94,19 @@ def main(bin_dir: str, prepare_module: str | None = None, path: str = "[]") -> N
         _answer(f"error the host runs {_threads()} threads after its imports; forking would be unsafe")
         return
     gc.freeze()
-    host = _Host(prepare)
+    host = _Host(prepare, _load_child(os.path.join(here, "child.py")))
     _answer("ready")
     while (line := host.requests.line()) is not None:
         _answer(json.dumps(host.run(**json.loads(line))))
+
+
+def _load_child(path: str) -> types.ModuleType:
+    """child.py, loaded by its path: its directory is off ``sys.path``."""
+    spec = importlib.util.spec_from_file_location("eai_fast_downward_child", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class _Unused(types.ModuleType):
@@ -148,8 +155,8 @@ class _Requests:
 
 
 class _Host:
-    def __init__(self, prepare: Callable[[], int] | None) -> None:
-        self.prepare = prepare
+    def __init__(self, prepare: Callable[[], int] | None, child: types.ModuleType) -> None:
+        self.prepare, self.child = prepare, child
         self.requests = _Requests()
         # A child's end writes to this pipe (SIGCHLD's wakeup fd), so one select waits for it and for stdin.
         self.wake, wake_write = os.pipe()
@@ -175,10 +182,14 @@ class _Host:
                 return {"code": SEARCH_OUT_OF_TIME, "cpu": used}
             if self.interrupted:
                 break
+            resident = self.child.resident()
             pid = os.fork()
             if pid == 0:
-                _child(host, self.prepare, i == 0, work, memory_mb, left, search)
-            code, cpu = self.wait(pid, work, deadline)
+                self.child.run(host, self.prepare, i == 0, work, memory_mb, left, search)
+            code, cpu, peak = self.wait(pid, work, deadline)
+            translating = i == 0 and not os.path.exists(os.path.join(work, "search.log"))
+            room = None if memory_mb is None else resident + memory_mb * 1024 * 1024
+            code = self.child.ending(code, translating, cpu, left, peak, room)
             used += cpu
             if code != SEARCH_UNSOLVED_INCOMPLETE:
                 break
@@ -186,14 +197,14 @@ class _Host:
             return {"code": None, "cpu": used, "interrupted": True}
         return {"code": code, "cpu": used}
 
-    def wait(self, pid: int, work: str, deadline: float | None) -> tuple[int | None, float]:
-        """The child's exit code and CPU time; code None when ``deadline`` passed
-        or an interruption came first (the child is killed). Ends the host if
-        stdin closes meanwhile."""
+    def wait(self, pid: int, work: str, deadline: float | None) -> tuple[int | None, float, int]:
+        """The child's exit code, CPU time and peak resident memory (bytes); code
+        None when ``deadline`` passed or an interruption came first (the child
+        is killed). Ends the host if stdin closes meanwhile."""
         while True:
             ended, status, usage = os.wait4(pid, os.WNOHANG)
             if ended:
-                return os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime
+                return os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
             timeout = None if deadline is None else max(deadline - time.monotonic(), 0.0)
             ready = select.select([0, self.wake], [], [], timeout)[0]
             if self.wake in ready:
@@ -205,7 +216,7 @@ class _Host:
                 os._exit(0)
             if self.interrupted or (not ready and deadline is not None and time.monotonic() >= deadline):
                 _, _, usage = _kill(pid)
-                return None, usage.ru_utime + usage.ru_stime
+                return None, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
 
 
 def _drained(fd: int) -> bool:
@@ -235,93 +246,6 @@ def _threads() -> int:
 def _answer(text: str) -> None:
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
-
-
-def _child(host: int, prepare: Callable[[], int] | None, first: bool, work: str, memory_mb: int | None,
-           cpu_seconds: float | None, search: list[str]) -> None:
-    """Never returns: becomes ``search`` or exits with the preparer's or the translator's code."""
-    code = TRANSLATE_CRITICAL_ERROR if first else SEARCH_CRITICAL_ERROR
-    try:
-        os.setsid()
-        _die_with(host)
-        signal.set_wakeup_fd(-1)
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        if memory_mb is not None:
-            _limit_address_space(_address_space() + memory_mb * 1024 * 1024)
-        if cpu_seconds is not None:
-            limit = math.ceil(cpu_seconds)
-            resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
-        os.chdir(work)
-        if first:
-            code = _logged("prepare.log", prepare) if prepare else 0
-            if code == 0:
-                code = _logged("translate.log", _translate)
-            if code != 0:
-                return
-            code = SEARCH_CRITICAL_ERROR
-        _redirect(0, "output.sas", os.O_RDONLY)
-        _redirect(1, "search.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
-        os.dup2(1, 2)
-        if memory_mb is not None:
-            _limit_address_space(memory_mb * 1024 * 1024)
-        os.execv(search[0], search)
-    except BaseException:
-        traceback.print_exc()
-    finally:
-        os._exit(code)
-
-
-def _die_with(host: int) -> None:
-    """Have the kernel SIGKILL this process when ``host``, its parent, ends
-    (Linux only; elsewhere the host's own clean-up is all there is)."""
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except AttributeError:
-        return
-    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != host:  # the host ended before the request took effect
-        os._exit(SEARCH_CRITICAL_ERROR)
-
-
-def _address_space() -> int:
-    """Bytes this process maps now (0 where /proc is missing)."""
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * resource.getpagesize()
-    except OSError:
-        return 0
-
-
-def _limit_address_space(size: int) -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (size, size))
-
-
-def _logged(log: str, step: Callable[[], int]) -> int:
-    """``step``'s exit code, its output going to ``log``; a crash is TRANSLATE_CRITICAL_ERROR."""
-    _redirect(1, log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-    os.dup2(1, 2)
-    try:
-        code = step()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else TRANSLATE_CRITICAL_ERROR
-    except BaseException:
-        traceback.print_exc()
-        code = TRANSLATE_CRITICAL_ERROR
-    sys.stdout.flush()
-    sys.stderr.flush()
-    return code
-
-
-def _translate() -> int:
-    sys.argv = ["translate", "domain.pddl", "problem.pddl", "--sas-file", "output.sas"]
-    runpy.run_module("fast_downward.translate", run_name="__main__")
-    return 0
-
-
-def _redirect(fd: int, path: str, flags: int) -> None:
-    target = os.open(path, flags, 0o644)
-    os.dup2(target, fd)
-    os.close(target)
 
 
 if __name__ == "__main__":

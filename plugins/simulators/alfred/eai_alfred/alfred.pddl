@@ -53,7 +53,8 @@
                            (not (exists (?r - object) (and (in_receptacle ?o ?r) (openable ?r) (not (is_open ?r)))))
                            (not (exists (?r - object ?s - object) (and (in_receptacle ?o ?r) (in_receptacle ?r ?s)
                                                                        (openable ?s) (not (is_open ?s))))))
-        :effect (and (holds ?o) (forall (?r - object) (when (in_receptacle ?o ?r) (not (in_receptacle ?o ?r)))))
+        :effect (and (holds ?o) (forall (?r - object) (when (in_receptacle ?o ?r) (not (in_receptacle ?o ?r))))
+                     (forall (?r - object) (when (and (at ?o) (in_receptacle ?o ?r) (openable ?r)) (and (at ?r) (not (at ?o))))))
     )
     (:action put_down
         :parameters (?o - object ?r - object)

@@ -12,13 +12,21 @@ Progress is EB-ALFRED's ``goal_conditions_met``: each task type's list of
 conditions (an object placed; some object heated; the heated object placed;
 a slice made...), the share that hold at the end. :func:`conditions` gives
 them as LTL formulas.
+
+ALFRED finds a target's objects by substring, ``name in objectId`` among the
+objects with the target's property (``get_objects_with_name_and_prop``): a
+``ButterKnife`` is a Knife, a ``Pencil`` a Pen, a ``LettuceSliced`` a
+Lettuce, a ``ToiletPaperHanger`` (a receptacle) a Toilet. :func:`alfred_classes`
+gives that reading of a task's class tests (:attr:`eai.world.Goal.classes`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from eai.exceptions import EaiError
+from eai.world import Obj
 from eai_alfred.inventory import EB_WORDS
 
 PLACED = "exists x1. ({parent}(x1) and in_receptacle(x0, x1))"
@@ -74,3 +82,20 @@ def conditions(task_type: str, params: dict[str, Any]) -> list[str]:
                          f"exists x1. ({t['mrecep']}(x1) and exists x2. ({t['parent']}(x2) and in_receptacle(x1, x2)))",
                          goal_ltl(task_type, params)]
     raise EaiError(f"unknown ALFRED task type {task_type!r}")
+
+
+ROLE_PROPERTY = {"object": "pickupable", "parent": "receptacle", "toggle": "toggleable", "mrecep": "pickupable"}
+
+
+def alfred_classes(params: dict[str, Any], objects: Sequence[Obj]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each target's class test, read as ALFRED finds the target: the other
+    classes of ``objects`` whose name holds the target's and whose objects
+    have the target's property (module doc); targets read exactly left out."""
+    wider: dict[str, set[str]] = {}
+    names = targets(params)
+    for role, prop in ROLE_PROPERTY.items():
+        name = names[role]
+        found = {o.class_name for o in objects if name and name in o.class_name and o.class_name != name and o.has(prop)}
+        if found:
+            wider.setdefault(name, set()).update(found)
+    return tuple((name, tuple(sorted(found))) for name, found in sorted(wider.items()))

@@ -6,8 +6,9 @@ subsets in the file's order. A task's name is its ALFRED task type, its
 instruction EB-ALFRED's. Objects, placement and names: :mod:`.inventory`;
 the gold plan: :mod:`.translate`, checked by the simulator; the goal:
 :mod:`.goals`, its structured option the one the gold plan reaches; the
-transition model: :mod:`.problem`. Everything is written in a fixed order,
-so a second import changes no byte.
+transition model: :mod:`.problem`. EB-ALFRED's in-context examples are kept
+verbatim in ``examples.json`` (:mod:`eai.examples`). Everything is written in
+a fixed order, so a second import changes no byte.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from eai.examples import capture
 from eai.exceptions import EaiError
 from eai.goals import GoalChecker
 from eai.sources import Archive
@@ -28,7 +30,7 @@ from eai_alfred import goals, problem, translate
 from eai_alfred.inventory import Inventory
 from eai_alfred.plugin import DESCRIPTION, SUITE
 from eai_alfred.scene import EXTRA
-from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH, Upstream
+from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH, EXAMPLES, Upstream
 from eai_alfred.vocabulary import VOCABULARY
 from eai_alfred.world import AlfredWorld
 
@@ -48,10 +50,11 @@ def convert(archives: Mapping[str, Archive], out: Path) -> None:
     suite = SuiteFile(
         suite=SUITE, simulator="alfred", description=DESCRIPTION, tasks=[t.id for t in tasks], subsets=subsets,
         sources=[SourceSpec(package=p.package, version=p.version, sha256=p.sha256) for p in (EMBODIEDBENCH, ALFWORLD)],
-        files={"domain": "domain.pddl", "predicate_categories": "predicate_categories.json", "skills": "skills.json"},
+        files={"domain": "domain.pddl", "predicate_categories": "predicate_categories.json", "skills": "skills.json",
+               "examples": "examples.json"},
     )
     files = {"domain.pddl": problem.domain_text(), "predicate_categories.json": dumps(problem.CATEGORIES),
-             "skills.json": dumps(upstream.skills.as_dict())}
+             "skills.json": dumps(upstream.skills.as_dict()), "examples.json": capture(upstream.eb, EXAMPLES)}
     write_suite(out, suite, tasks, files=files)
 
 

@@ -2,8 +2,8 @@
 
 from eai.hookspecs import hookimpl
 from eai.paths import tasks_dir
-from eai.taskstore import DirectorySuite
 from eai_alfred.simulator import AlfredSimulator
+from eai_alfred.suite import AlfredSuite
 from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH
 
 
@@ -17,8 +17,8 @@ def _import(archives, out):
     importer.convert(archives, out)
 
 
-def _suite() -> DirectorySuite:
-    return DirectorySuite(SUITE, "alfred", DESCRIPTION, lambda: tasks_dir() / SUITE,
+def _suite() -> AlfredSuite:
+    return AlfredSuite(SUITE, "alfred", DESCRIPTION, lambda: tasks_dir() / SUITE,
                           (EMBODIEDBENCH, ALFWORLD), _import, in_default_run=False)
 
 

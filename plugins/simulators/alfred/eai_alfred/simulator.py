@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from eai.pddl.model import Domain
-from eai.simulator import Simulator, Vocabulary
+from eai.simulator import ActionList, Simulator, Vocabulary
 from eai.stats import spread
 from eai.world import Task, Trajectory
 from eai_alfred.scene import EXTRA
@@ -49,7 +49,15 @@ class AlfredSimulator(Simulator):
 
     def skills(self) -> dict[str, list[str]]:
         """EB-ALFRED's object types per skill (the suite's ``skills.json``)."""
-        return json.loads(self._file("skills").read_text(encoding="utf-8"))
+        return {name: list(types) for name, types in _skills(self._file("skills")).items()}
+
+    def action_list(self, task: Task) -> ActionList:
+        """EB-ALFRED's action list of ``task`` (:mod:`eai_alfred.actions`): its
+        162 global actions numbered as EB-ALFRED numbers them, then the scene's."""
+        from eai_alfred.actions import action_list, global_actions
+
+        skills = self.skills()
+        return ActionList(tuple(action_list(task, skills)), len(global_actions(skills)))
 
     def prompt(self, module: str, task: Task) -> str:
         from eai_alfred.action_sequencing_prompt import action_sequencing_prompt
@@ -79,7 +87,8 @@ class AlfredSimulator(Simulator):
         conditions = task.extra.get(EXTRA, {}).get("conditions", [])
         if not conditions:
             return None
-        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
+        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates,
+                            dict(task.goal.classes))
         return sum(holds(_parsed(text), trajectory.final, universe) for text in conditions) / len(conditions)
 
     def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
@@ -88,6 +97,11 @@ class AlfredSimulator(Simulator):
 
         skills = self.skills()
         return {"actions_per_task": spread([len(action_list(task, skills)) for task in tasks])}
+
+
+@lru_cache(maxsize=4)
+def _skills(path: Path) -> dict[str, tuple[str, ...]]:
+    return {name: tuple(types) for name, types in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
 @lru_cache(maxsize=4096)

@@ -164,9 +164,17 @@ def found(s: Step) -> tuple[list[Atom], list[Atom]]:
 
 
 def picked(s: Step) -> tuple[list[Atom], list[Atom]]:
+    """Held, out of its receptacle. The agent that found the object inside a
+    receptacle that opens stands at that receptacle: picking it up leaves the
+    agent there (``at`` the receptacle), as EB-ALFRED's example plans close
+    the fridge right after taking what they found in it."""
     obj = str(s.obj)
     parent = s.view.parent.get(obj)
-    return [("holds", obj)], [("in_receptacle", obj, parent)] if parent else []
+    if parent is None:
+        return [("holds", obj)], []
+    if s.view.at == obj and s.scene.has(parent, "openable"):
+        return [("holds", obj), ("at", parent)], [("in_receptacle", obj, parent), ("at", obj)]
+    return [("holds", obj)], [("in_receptacle", obj, parent)]
 
 
 def put(s: Step) -> tuple[list[Atom], list[Atom]]:

@@ -2,9 +2,9 @@
 
 - EmbodiedBench (github.com/EmbodiedBench/EmbodiedBench, pinned by commit):
   ``splits.json`` (six subsets of 50 tasks), the ALFRED trajectory of each
-  task, and EB-ALFRED's skill vocabulary, the object types its action list
+  task, EB-ALFRED's skill vocabulary, the object types its action list
   names for each skill (the literal lists of ``eb_alfred/utils.py``, read
-  with :mod:`ast`, never run).
+  with :mod:`ast`, never run), and its in-context examples (``EXAMPLES``).
 - alfworld 0.4.2 (the wheel): the object types of each floor plan
   (``FloorPlanN-objects.json``), its static receptacles with their ids
   (``FloorPlanN-openable.json``) and the receptacle types of ALFRED
@@ -24,14 +24,17 @@ from eai.sources import Archive, Pin
 EMBODIEDBENCH = Pin(
     "embodiedbench", "b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04", repository="EmbodiedBench/EmbodiedBench",
     licence_files=("embodiedbench/envs/eb_alfred/LICENSE",),
-    licence_note="The repository has no top-level licence file. The EB-ALFRED data is ALFRED's, whose MIT "
-                 "licence is embodiedbench/envs/eb_alfred/LICENSE (below); the EB-ALFRED dataset card on "
-                 "Hugging Face (EmbodiedBench/EB-ALFRED) says Apache-2.0.")
+    licence_note="The repository has no top-level licence file; its README says \"MIT License\" (section "
+                 "License), which covers its in-context examples (embodiedbench/evaluator/config). The EB-ALFRED "
+                 "data is ALFRED's, whose MIT licence is embodiedbench/envs/eb_alfred/LICENSE (below); the "
+                 "EB-ALFRED dataset card on Hugging Face (EmbodiedBench/EB-ALFRED) says Apache-2.0.")
 ALFWORLD = Pin("alfworld", "0.4.2", "29affbea28f6041d1e8516ed3efd6b55becd52cfca4fb9dd5c75b9d6b8a56c2f")
 
 EB_ALFRED = "embodiedbench/envs/eb_alfred/"
 SPLITS = EB_ALFRED + "data/splits/splits.json"
 SKILL_LISTS = EB_ALFRED + "utils.py"
+EXAMPLES = ("embodiedbench/evaluator/config/alfred_examples.json",
+            "embodiedbench/evaluator/config/alfred_long_horizon_examples.json")
 LAYOUTS = "alfworld/gen/layouts/"
 CONSTANTS = "alfworld/gen/constants.py"
 

@@ -10,7 +10,9 @@ EB-ALFRED picks up, slices and turns on "the nearest object of the named
 type": ``pick up the Apple`` after ``find a Apple_2`` picks up ``Apple_2``,
 and after slicing an apple it picks up a slice. So for those skills, when the
 named object cannot be acted on but another of its type (or a slice of it)
-can, that one is (:meth:`AlfredWorld.target`); gold plans and search always
+can, that one is (:meth:`AlfredWorld.target`); and ``find a Apple`` once the
+apple is sliced goes to one of its slices, one within reach first (EB-ALFRED
+prefers slices, then the nearest it sees). Gold plans and search always
 name the object itself.
 """
 
@@ -73,6 +75,8 @@ class AlfredWorld(World):
 
     def target(self, state: State, action: Action) -> Action:
         """The action EB-ALFRED carries out for ``action`` in ``state`` (module doc)."""
+        if action.name == "FIND" and action.args and self.view(state).has("is_sliced", action.args[0]):
+            return Action("FIND", (self._slice_to_find(self.view(state), action.args[0]),))
         if not action.args or not SKILLS[action.name].type_level:
             return action
         view, named = self.view(state), action.args[0]
@@ -83,6 +87,15 @@ class AlfredWorld(World):
                 return Action(action.name, (candidate,))
         pieces = self.scene.pieces.get(named, ())
         return Action(action.name, (pieces[0],)) if view.has("is_sliced", named) and pieces else action
+
+    def _slice_to_find(self, view: View, whole: str) -> str:
+        """The slice of the sliced ``whole`` EB-ALFRED's ``find`` goes to, the
+        nearest, preferring slices it sees: one within reach and in no closed
+        receptacle, else one in no closed receptacle, else the first."""
+        pieces = self.scene.pieces.get(whole, ())
+        seen = [p for p in pieces if not view.closed_around(self.scene, p)]
+        near = [p for p in seen if view.near(self.scene, p) and view.held != p]
+        return (near or seen or list(pieces) or [whole])[0]
 
     def _alike(self, view: View, named: str) -> list[str]:
         """Other objects ``named`` may stand for: its slices once it is sliced,
@@ -108,6 +121,8 @@ class AlfredWorld(World):
         view = self.view(state)
         for name, spec in ACTIONS.items():
             for args in ([()] if spec.arity == 0 else [(o,) for o in self._pool(name, among)]):
+                if name == "FIND" and view.has("is_sliced", args[0]):
+                    continue  # finding a sliced object goes to a slice (target): search finds the slice itself
                 action = Action(name, args)
                 check = self._check(view, action)
                 if check.executable and not check.redundant:

@@ -10,7 +10,7 @@ action are in :mod:`eai_behavior.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
 from itertools import product
 
@@ -18,7 +18,7 @@ from eai.pddl.formula import to_sexpr
 from eai.simulator import Check, World, signature_error
 from eai.world import Action, AtomIndex, Decoded, State, Task
 from eai_behavior.defaults import initial_atoms
-from eai_behavior.effects import Edit, derive_wholes
+from eai_behavior.effects import Edit, derive_wholes, release
 from eai_behavior.names import Names
 from eai_behavior.preconditions import Step
 from eai_behavior.rules import HAND_OF, RULES
@@ -107,14 +107,23 @@ class BehaviorWorld(World):
 
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable, non-redundant actions that change the state (so not
-        NAVIGATE_TO), in vocabulary order, objects in id order."""
+        NAVIGATE_TO), in vocabulary order, objects in id order. A hand's
+        RELEASE is of what it holds, given ``objects`` or not (freeing a hand
+        needs no object); its PLACE_* and TRANSFER_* only when it holds one of
+        ``objects`` (when given): what else it holds may only be let go of."""
         among = self.scene.ids if objects is None else tuple(sorted(set(objects)))
+        narrowed = None if objects is None else set(among)
         view = self.view(state)
         for name, spec in ACTIONS.items():
             rule, hand = RULES[name], HAND_OF[name]
-            if name == "NAVIGATE_TO" or (hand is not None and rule.needs_held and view.hand[hand] is None):
+            held = view.hand[hand] if hand is not None else None
+            if name == "NAVIGATE_TO" or (rule.needs_held and (held is None or (narrowed is not None and held not in narrowed))):
                 continue
-            for args in product(*(self._pool(name, i, among) for i in range(spec.arity))):
+            if rule.effect is release:
+                pools: list[Sequence[str]] = [self._pool(name, 0, (held,)) if held is not None else []]
+            else:
+                pools = [self._pool(name, i, among) for i in range(spec.arity)]
+            for args in product(*pools):
                 if len(set(args)) != len(args):
                     continue
                 action = Action(name, args)
@@ -123,25 +132,33 @@ class BehaviorWorld(World):
 
     def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str]:
         """The objects ``atoms`` name, the parts of those that can be sliced,
-        the wholes of named parts and the slicers to slice them, the held
-        objects (to free a hand), the tools the named states and actions need
-        (slicers, pans, sinks and teapots, cleaning tools, detergents and
-        dishwashers), and every openable object any of these is in or on, at
-        any depth; never the agent."""
+        the wholes of named parts and the slicers to slice them, the tools the
+        named states and actions need (slicers, pans, sinks and teapots,
+        cleaning tools, detergents and dishwashers), and every openable or
+        held object any of these is in or on, at any depth; never the agent.
+        Another held object is left out: the search may only let go of it
+        (:meth:`successors`), as placing it anywhere frees the hand no better."""
         atoms = list(atoms)
         scene, view = self.scene, self.view(state)
         found = {arg for atom in atoms for arg in atom[1:] if arg in self.objects}
-        found.update(obj for obj in view.hand.values() if obj is not None)
         for atom in atoms:
             found.update(self._tools.get(atom[0], ()))
         wholes = {scene.part_of[obj] for obj in found if obj in scene.part_of}
         if wholes - found:  # a named part: its whole must be sliced first
             found.update(wholes | set(scene.slicers))
         found.update(part for obj in list(found) for part in scene.parts_of.get(obj, ()))
+        held = set(view.hand.values())
         for obj in list(found):
-            found.update(atom[2] for atom in view.above(obj) if scene.openable(atom[2]))
+            found.update(atom[2] for atom in view.above(obj) if scene.openable(atom[2]) or atom[2] in held)
         found.discard(scene.agent)
         return frozenset(found)
+
+    def search_actions(self, atoms: Iterable[tuple[str, ...]]) -> frozenset[str]:
+        """The actions of use to a goal about ``atoms``: each action the atoms
+        name, and each whose rule serves nothing in particular or one of the
+        atoms' names (:attr:`eai_behavior.rules.Rule.serves`)."""
+        names = {atom[0] for atom in atoms}
+        return frozenset(name for name, rule in RULES.items() if not rule.serves or name in names or names & rule.serves)
 
     @cached_property
     def _tools(self) -> dict[str, tuple[str, ...]]:

@@ -18,7 +18,9 @@ The conversion (docs/habitat-simulator.md):
   reach of an object), is replaced by what it means here: the robot is at
   the receptacle the object is on (:func:`robot_at_obj`); and
   ``part_of(receptacle, articulated)`` is added: which articulated object a
-  receptacle is inside (LLaRP's simulator decides ``in`` by geometry).
+  receptacle is inside (LLaRP's simulator decides ``in`` by geometry), both
+  arguments typed as navigation targets, so that ``nav`` reads it of its
+  place.
   Variable names are lower-cased, as PDDL reads them.
 - Actions: EB-Habitat's allowed ones (``nav``, ``pick``, ``place``,
   ``open_fridge``, ``close_fridge``, ``open_cab``, ``close_cab``; not
@@ -27,6 +29,9 @@ The conversion (docs/habitat-simulator.md):
   parameter, or every robot (there is one) when the action has none.
 - Postconditions: habitat sets each predicate's state in its simulator;
   :data:`EFFECTS` writes what that makes true and false as STRIPS effects.
+  Moving the robot to a place puts it at that place and, as habitat
+  measures ``robot_at`` (within 2 m), at the place it is part of or that is
+  part of it (the fridge's shelf and the fridge's push point).
   A variable the precondition binds with EXISTS (``place``'s ``place_obj``)
   is, in the effects, every object satisfying that EXISTS.
 """
@@ -48,14 +53,19 @@ DERIVED = ("robot_at_obj",)
 ROBOT_PREDICATES = ("not_holding",)
 STATIC_RECEPTACLE = "static_receptacle_entity_type"
 ARTICULATED = "art_receptacle_entity_type"
-PART_OF = PredicateDecl("part_of", (("?recep", STATIC_RECEPTACLE), ("?art", ARTICULATED)))
+NAV_TARGET = "nav_receptacle"
+# a receptacle inside an articulated object; typed loosely so that nav's effect can read it of its place
+PART_OF = PredicateDecl("part_of", (("?recep", NAV_TARGET), ("?art", NAV_TARGET)))
 
 Effects = Callable[[tuple[str, ...], str], list[Formula]]
 
 
 def _moves_robot(args: tuple[str, ...], robot: str) -> list[Formula]:
+    """At the place and at no other, but the place it is part of or that is part of it (habitat's 2 m rule)."""
     (place,) = args
-    return [Forall((("?p0", "static_obj_type"),), Not(Pred("robot_at", ("?p0",)))), Pred("robot_at", (place,))]
+    inner = Forall((("?r0", NAV_TARGET),), When(Pred("part_of", ("?r0", place)), Pred("robot_at", ("?r0",))))
+    outer = Forall((("?a0", NAV_TARGET),), When(Pred("part_of", (place, "?a0")), Pred("robot_at", ("?a0",))))
+    return [Forall((("?p0", "static_obj_type"),), Not(Pred("robot_at", ("?p0",)))), Pred("robot_at", (place,)), inner, outer]
 
 
 def _placed(args: tuple[str, ...], robot: str) -> list[Formula]:
@@ -87,7 +97,7 @@ def _robot(sign: Callable[[Formula], Formula], robot: str) -> Formula:
 
 
 EFFECTS: dict[str, Effects] = {
-    "robot_at_closest": _moves_robot,  # the robot is at the place, and at no other
+    "robot_at_closest": _moves_robot,  # the robot is at the place, and at no other but its part_of partner
     "at": _placed,  # on the receptacle, and in the articulated object the receptacle is part of
     "holding": _held,  # held: the hand is not empty; off every receptacle, out of everything
     "not_holding": _released,  # the hand is empty

@@ -5,7 +5,11 @@ evaluation splits and ``train_validation``, 100 each; ``train`` is a Git LFS
 file of the training episodes and is not read), task ids ``<split>_<nnn>``,
 the split as task name. ``eb-habitat``: EB-Habitat's six subsets, drawn from
 those splits (:mod:`eai_habitat.subsets`), or read from EB's own files when
-the EmbodiedBench clone is given, ids ``<subset>_<nnn>``, the subset as name.
+the EmbodiedBench clone given holds them (they are Git LFS objects), ids
+``<subset>_<nnn>``, the subset as name; with the clone, EB-Habitat's
+in-context examples are kept verbatim in ``examples.json`` (:mod:`eai.examples`).
+Both suites keep EB-Habitat's numbered skill list (``skills.json``,
+:mod:`eai_habitat.skills`).
 
 Per episode: the movable objects and the receptacles they start on (the
 fixed entities are in the shared ``scene.json``), the fridge open or closed
@@ -24,17 +28,18 @@ from pathlib import Path
 
 import yaml
 
+from eai.examples import capture
 from eai.exceptions import EaiError
 from eai.goals import GoalChecker
 from eai.ltl import Formula, GoalOption, Universe, holds, options, to_text
 from eai.planner import Budget, SearchPlanner
 from eai.plugins import get_plugins
-from eai.sources import Archive, Pin
+from eai.sources import Archive, Pin, Snapshot
 from eai.taskfile import GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec
 from eai.taskwriter import dumps, write_suite
 from eai.taxonomy import execute
 from eai.world import Action, AtomIndex, Goal, Obj, State, Task
-from eai_habitat import domain, goals, problem, scene, subsets
+from eai_habitat import domain, goals, problem, scene, skills, subsets
 from eai_habitat.episodes import Episode, read_split
 from eai_habitat.expressions import read
 from eai_habitat.vocabulary import VOCABULARY
@@ -49,6 +54,7 @@ DATASET_CONFIG = "llarp/dataset/configs/dataset.yaml"
 INSTRUCTIONS = "llarp/dataset/configs/instructions.yaml"
 DOMAIN = "llarp/config/task/pddl_domain_replica_cad.yaml"
 EB_DATASETS = "embodiedbench/envs/eb_habitat/datasets/"
+EB_EXAMPLES = ("embodiedbench/evaluator/config/habitat_examples.json",)
 SCENE = "scene.json"
 PLANNER = "bfs"
 NODES = 100_000  # per gold-plan search; the largest needs a few hundred
@@ -66,7 +72,7 @@ class Source:
 
     def __init__(self, llarp: Archive) -> None:
         self.llarp = llarp
-        dataset = yaml.safe_load(llarp.text(DATASET_CONFIG))
+        dataset = self.dataset = yaml.safe_load(llarp.text(DATASET_CONFIG))
         self.category_of = scene.categories(dataset)
         self.classes = {name: scene.snake(name) for name in dataset["category_groups"]["all_cats"]["included"]}
         self.domain_spec = yaml.safe_load(llarp.text(DOMAIN))
@@ -85,7 +91,8 @@ class Source:
     def files(self) -> dict[str, str]:
         categories = list(self.classes)
         return {"domain.pddl": domain.convert(self.domain_spec, categories).to_pddl(),
-                "predicate_categories.json": dumps(PREDICATE_CATEGORIES)}
+                "predicate_categories.json": dumps(PREDICATE_CATEGORIES),
+                "skills.json": dumps(skills.skill_list(self.domain_spec, self.dataset))}
 
 
 def _states(entity: scene.Entity) -> list[str]:
@@ -228,31 +235,38 @@ def write_langr(llarp: Archive, pins: list[Pin], out: Path) -> None:
     _write(out, "langr", LANGR, tasks, pins, source)
 
 
-def write_eb_habitat(llarp: Archive, embodiedbench: Archive | None, pins: list[Pin], out: Path) -> None:
-    """EB's six subsets: from EB's own files when given, else drawn from LLaRP's splits."""
+def write_eb_habitat(llarp: Archive, embodiedbench: Snapshot | None, pins: list[Pin], out: Path) -> None:
+    """EB's six subsets: from EB's own episode files when the clone holds
+    them (they are Git LFS objects), else drawn from LLaRP's splits; with EB's
+    clone, its in-context examples too (``examples.json``)."""
     source = Source(llarp)
+    extra = {"examples.json": capture(embodiedbench, EB_EXAMPLES)} if embodiedbench is not None else {}
+    files = [f"{EB_DATASETS}{subset}.pickle" for subset in subsets.SUBSETS]
     tasks = []
-    if embodiedbench is not None:
-        for subset in subsets.SUBSETS:
-            episodes = read_split(embodiedbench.read(f"{EB_DATASETS}{subset}.pickle"), subset)
+    if embodiedbench is not None and all(embodiedbench.stored(name) for name in files):
+        for subset, name in zip(subsets.SUBSETS, files):
+            episodes = read_split(embodiedbench.read(name), subset)
             tasks += [convert(ep, source, ep.id, subset) for ep in episodes]
-        _write(out, "eb-habitat", EB_HABITAT_EXACT, tasks, pins, source)
+        _write(out, "eb-habitat", EB_HABITAT_EXACT, tasks, pins, source, extra)
         return
     for subset, splits in subsets.SUBSETS.items():
         candidates = [ep for split in splits for ep in source.episodes(split)]
         chosen = set(subsets.draw(subset, [ep.id for ep in candidates]))
         kept = [ep for ep in candidates if ep.id in chosen]
         tasks += [convert(ep, source, f"{subset}_{k:03d}", subset) for k, ep in enumerate(kept)]
-    _write(out, "eb-habitat", EB_HABITAT, tasks, pins, source)
+    _write(out, "eb-habitat", EB_HABITAT, tasks, pins, source, extra)
 
 
-def _write(out: Path, name: str, description: str, tasks: list[TaskFile], pins: list[Pin], source: Source) -> None:
-    """The suite, its subsets named by the tasks' split (langr) or EB subset (eb-habitat)."""
+def _write(out: Path, name: str, description: str, tasks: list[TaskFile], pins: list[Pin], source: Source,
+           extra: dict[str, str] | None = None) -> None:
+    """The suite, its subsets named by the tasks' split (langr) or EB subset
+    (eb-habitat); ``extra``: more suite files (``examples.json``)."""
     groups: dict[str, list[str]] = {}
     for task in tasks:
         groups.setdefault(task.name, []).append(task.id)
+    files = {**source.files(), **(extra or {})}
     suite = SuiteFile(suite=name, simulator="habitat", description=description, tasks=[t.id for t in tasks],
                       subsets=groups,
                       sources=[SourceSpec(package=p.package, version=p.version, sha256=p.sha256) for p in pins],
-                      files={"domain": "domain.pddl", "predicate_categories": "predicate_categories.json"})
-    write_suite(out, suite, tasks, scenes={SCENE: source.scene_file()}, files=source.files())
+                      files={name.split(".")[0]: name for name in files})
+    write_suite(out, suite, tasks, scenes={SCENE: source.scene_file()}, files=files)

@@ -10,6 +10,15 @@ first). The unpickler here admits them and no other (a class, ``os.system``...: 
 looked up), and rebuilds each array without numpy, as nested lists of Python
 numbers. Arrays of Python objects, of structured dtypes or in Fortran order
 are refused too.
+
+A pickle may refer to one value many times (its memo); the value rebuilt
+refers to one rebuilt value as many times, so reading costs the pickle's
+size, not the size of the value written out. Written out, as JSON would
+write it, such a value can be exponentially larger than the file (a
+373-byte pickle of lists holding the same list twice, 60 levels deep, is
+2^60 values): a pickle whose value written out would hold more than
+``MAX_VALUES_PER_BYTE`` values per byte of the file (LLaRP's hold 0.14 to
+0.2), or that holds itself, is refused.
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ ADMITTED = (RECONSTRUCT, RECONSTRUCT_2, NDARRAY, DTYPE)
 FORMATS = {"b1": "?", "i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I", "i8": "q", "u8": "Q",
            "f2": "e", "f4": "f", "f8": "d"}
 ORDERS = {"<": "<", ">": ">", "|": "<", "=": "="}
+MAX_VALUES_PER_BYTE = 16
 
 
 class RefusedPickle(EaiError):
@@ -107,21 +117,53 @@ def load(data: bytes, source: str) -> Any:
     """The object pickled in ``data``, numpy arrays as nested lists; ``source``
     names the file in errors."""
     try:
-        return _unwrap(_Unpickler(io.BytesIO(data)).load())
+        return _Rebuild(MAX_VALUES_PER_BYTE * max(len(data), 64)).value(_Unpickler(io.BytesIO(data)).load())
+    except RecursionError:
+        raise EaiError(f"{source}: not a readable pickle (nested deeper than Python can rebuild)") from None
     except RefusedPickle as exc:
         raise RefusedPickle(f"{source}: {exc}") from None
     except Exception as exc:  # untrusted bytes: whatever the unpickler trips on is one error
         raise EaiError(f"{source}: not a readable pickle ({type(exc).__name__}: {exc})") from None
 
 
-def _unwrap(value: Any) -> Any:
-    """Arrays replaced by their values, inside dicts, lists and tuples."""
-    if isinstance(value, Array):
-        return value.values
-    if isinstance(value, dict):
-        return {key: _unwrap(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_unwrap(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(_unwrap(item) for item in value)
-    return value
+class _Rebuild:
+    """Values with their arrays replaced by the arrays' values, inside dicts, lists
+    and tuples: each array and container once, however often it is referred to,
+    and the values it would hold written out counted against ``limit``."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.done: dict[int, tuple[Any, int]] = {}  # id of a value read -> (its value rebuilt, values written out)
+        self.open: set[int] = set()  # ids of the containers being rebuilt
+
+    def value(self, value: Any) -> Any:
+        return self._rebuilt(value)[0]
+
+    def _rebuilt(self, value: Any) -> tuple[Any, int]:
+        if not isinstance(value, (Array, dict, list, tuple)):
+            return value, 1
+        key = id(value)
+        if key in self.done:
+            return self.done[key]
+        if key in self.open:
+            raise RefusedPickle("it holds a value that holds itself")
+        self.open.add(key)
+        if isinstance(value, Array):
+            found, size = value.values, _count(value.values)
+        elif isinstance(value, dict):
+            items = [(k, self._rebuilt(v)) for k, v in value.items()]
+            found, size = {k: v for k, (v, _) in items}, 1 + len(items) + sum(n for _, (_, n) in items)
+        else:
+            parts = [self._rebuilt(item) for item in value]
+            found, size = type(value)(v for v, _ in parts), 1 + sum(n for _, n in parts)
+        if size > self.limit:
+            raise RefusedPickle(f"its value written out would hold more than {self.limit} values "
+                                f"({MAX_VALUES_PER_BYTE} per byte of the file): the same values referred to over and over")
+        self.open.discard(key)
+        self.done[key] = (found, size)
+        return found, size
+
+
+def _count(values: Any) -> int:
+    """The numbers of an array's nested lists, and the lists."""
+    return 1 + sum(_count(v) for v in values) if isinstance(values, list) else 1

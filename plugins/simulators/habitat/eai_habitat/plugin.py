@@ -12,9 +12,11 @@ APPLE_NOTE = ("The Apple Sample Code License above grants use, reproduction, mod
 LLARP = Pin("llarp", "be7cbd3af35ce1a3f9a98fbd81505b77012ef745", repository="apple/ml-llarp", licence_note=APPLE_NOTE)
 EMBODIEDBENCH = Pin(
     "embodiedbench", "b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04", repository="EmbodiedBench/EmbodiedBench",
-    licence_files=("embodiedbench/envs/eb_habitat/actions.py",),
-    licence_note=("EmbodiedBench has no licence file for EB-Habitat at this commit; its EB-Habitat files carry "
-                  "Apple's header (above) and its episodes derive from LLaRP's."),
+    licence_note=("The repository has no licence file at this commit; its README says \"MIT License\" (section "
+                  "License), which covers its in-context examples (embodiedbench/evaluator/config). Its EB-Habitat "
+                  "files carry Apple's header (\"For licensing see accompanying LICENSE file. Copyright (C) 2024 "
+                  "Apple Inc.\": the Apple Sample Code License kept above for ml-llarp) and its episodes derive "
+                  "from LLaRP's."),
     optional=True)
 
 
@@ -52,4 +54,4 @@ def eai_register_suites(register):
 
 @hookimpl
 def eai_register_simulators(register):
-    register(HabitatSimulator(lambda: _langr().file("domain")))
+    register(HabitatSimulator(lambda key: _langr().file(key)))

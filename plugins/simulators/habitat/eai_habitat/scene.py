@@ -12,6 +12,10 @@ robot keep the domain's names. A receptacle inside an articulated object is
 ``part_of`` it: LLaRP gives the two the same friendly name ("fridge", "left
 drawer", "right drawer"), which is how the import finds them.
 
+Each fixed entity also has EB-Habitat's name for it (:data:`EB_NAMES`), the
+words its skills say (``navigate to the table 1``, ``open the cabinet 7``;
+EmbodiedBench's ``EBHabEnv.py``, ``add_receptacle``), which answers may use.
+
 Movable objects get ``<category>_<n>`` ids (``ball_1``), numbered from 1 in
 the order of their LLaRP names (``057_racquetball_:0000``) within the
 category; the category (LLaRP's ``dataset.yaml`` object sets: the object's
@@ -61,6 +65,13 @@ ARTICULATED = (
     *(Entity(f"cab_push_point_{n}", f"cab_push_point_{n}", "drawer", CAB_TYPE) for n in (4, 5, 6, 7)),
 )
 ROBOT_ENTITY = Entity(ROBOT, ROBOT, "robot", ROBOT_TYPE)
+EB_NAMES = {
+    "chair": "chair 1", "black_table": "table 1", "brown_table": "table 2", "tv_stand": "TV stand",
+    "sink": "sink in the kitchen", "right_counter": "right counter in the kitchen",
+    "left_counter": "left counter in the kitchen", "sofa": "sofa", "refrigerator": "refrigerator",
+    "left_drawer": "left drawer of the kitchen counter", "right_drawer": "right drawer of the kitchen counter",
+    "fridge_push_point": "refrigerator push point", **{f"cab_push_point_{n}": f"cabinet {n}" for n in (4, 5, 6, 7)},
+}
 FIXED = (ROBOT_ENTITY, *RECEPTACLES, *ARTICULATED)
 
 

@@ -6,13 +6,14 @@ registering the simulator (every ``eai`` command does) stays cheap.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from eai.pddl.model import Domain
-from eai.simulator import Simulator, Vocabulary
+from eai.simulator import ActionList, Simulator, Vocabulary
 from eai.world import Task, Trajectory
 from eai_habitat.vocabulary import VOCABULARY
 
@@ -27,8 +28,8 @@ class HabitatSimulator(Simulator):
     description = ("ReplicaCAD rearrangement (LLaRP, EB-Habitat), symbolic: EB-Habitat's skills with the "
                    "habitat domain's preconditions")
 
-    def __init__(self, domain_file: Callable[[], Path]) -> None:
-        self._domain_file = domain_file
+    def __init__(self, suite_file: Callable[[str], Path]) -> None:
+        self._file = suite_file
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -41,7 +42,12 @@ class HabitatSimulator(Simulator):
 
     def transition_model(self) -> Domain:
         """The habitat domain converted to PDDL (:mod:`eai_habitat.domain`), as the suite stores it."""
-        return _domain(self._domain_file())
+        return _domain(self._file("domain"))
+
+    def action_list(self, task: Task) -> ActionList:
+        """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""
+        skills = _skills(self._file("skills"))
+        return ActionList(skills, len(skills))
 
     def prompt(self, module: str, task: Task) -> str:
         from eai_habitat.action_sequencing_prompt import action_sequencing_prompt
@@ -50,7 +56,7 @@ class HabitatSimulator(Simulator):
         from eai_habitat.transition_modeling_prompt import transition_modeling_prompt
 
         if module == "transition_modeling":
-            return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
+            return transition_modeling_prompt(task, self._file("domain").read_text(encoding="utf-8"))
         make = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt,
                 "subgoal_decomposition": subgoal_decomposition_prompt}.get(module)
         return make(task) if make else super().prompt(module, task)
@@ -85,6 +91,11 @@ class HabitatSimulator(Simulator):
         from eai_habitat.stats import figures
 
         return figures(tasks)
+
+
+@lru_cache(maxsize=4)
+def _skills(path: Path) -> tuple[str, ...]:
+    return tuple(json.loads(path.read_text(encoding="utf-8")))
 
 
 @lru_cache(maxsize=4)

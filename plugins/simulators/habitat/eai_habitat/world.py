@@ -1,12 +1,19 @@
 """A Language Rearrangement episode as an eai World: checks, transitions, search successors.
 
-States hold the domain's atoms: ``robot_at(place)`` (at most one place),
+States hold the domain's atoms: ``robot_at(place)`` (the place the robot
+navigated to and, as habitat's 2 m rule has it, the place one with it is
+part of: the fridge's shelf and its push point, a drawer and its push point),
 ``holding(obj)`` or ``not_holding(robot_0)``, ``on_top(obj, receptacle)``
 and ``in(obj, articulated)`` for each object not held,
 ``opened_``/``closed_fridge`` and ``opened_``/``closed_cab`` of each
-articulated object, and the static ``part_of(receptacle, articulated)``.
-Every atom the task can reach is interned up front, so an action is a few
-bit operations.
+articulated object, and the static ``part_of(receptacle, articulated)``, as
+bits (:mod:`eai_habitat.layout`).
+
+``PICK`` of a category (``PICK(ball)``, EB-Habitat's ``pick up the ball``
+when the task has several balls: :meth:`HabitatWorld.action_args`) picks an
+object of it within reach, as EB-Habitat's ``pick_ball`` does: the first in
+the task's order that can be picked, else (to say what is missing) the
+first not held.
 
 ``check`` decides, in this order: affordance (a known action on objects of
 the operator's parameter types), redundancy (its effect already holds: at
@@ -24,77 +31,17 @@ from eai.pddl.formula import And, Formula, Not, Pred
 from eai.simulator import Check, World, signature_error
 from eai.world import Action, AtomIndex, State, Task
 from eai_habitat.feedback import feedback
+from eai_habitat.layout import HAND_EMPTY, OPENS, Layout, View
 from eai_habitat.names import Names
-from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, MOVABLE_TYPE, PLACE_TYPE, ROBOT, ROBOT_TYPE
+from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, ROBOT
 from eai_habitat.vocabulary import ACTIONS
 
-TYPES = (MOVABLE_TYPE, PLACE_TYPE, CAB_TYPE, FRIDGE_TYPE, ROBOT_TYPE)
-OPENS = {"OPEN_FRIDGE": ("opened_fridge", "closed_fridge"), "CLOSE_FRIDGE": ("closed_fridge", "opened_fridge"),
-         "OPEN_CAB": ("opened_cab", "closed_cab"), "CLOSE_CAB": ("closed_cab", "opened_cab")}
-NOT_HOLDING = ("not_holding", ROBOT)
-HAND_EMPTY = Pred(NOT_HOLDING[0], NOT_HOLDING[1:])
 
-
-class View:
-    """A state decoded: where the robot is, what it holds, what is open, and
-    (asked per object) which receptacle each object is on."""
-
-    __slots__ = ("bits", "at", "held", "opened", "_world")
-
-    def __init__(self, world: HabitatWorld, bits: int) -> None:
-        self.bits, self._world = bits, world
-        self.at = world._first(bits, world.at_base, world.places)
-        self.held = world._first(bits, world.held_base, world.movables)
-        self.opened = frozenset(a for a in world.articulated if bits & world.state_bit[world.opened_name[a], a])
-
-    def where(self, obj: str) -> str | None:
-        """The receptacle ``obj`` is on (None when held)."""
-        bits, on_bit = self.bits, self._world.on_bit
-        return next((r for r in self._world.receptacles if bits & on_bit[obj, r]), None)
-
-
-class HabitatWorld(World):
+class HabitatWorld(Layout, World):
     def __init__(self, task: Task) -> None:
-        self.type_of = {obj.id: next((p for p in obj.properties if p in TYPES), "") for obj in task.objects}
-        by_type = {kind: tuple(o.id for o in task.objects if self.type_of[o.id] == kind) for kind in TYPES}
-        self.movables, self.receptacles = by_type[MOVABLE_TYPE], by_type[PLACE_TYPE]
-        self.movable_set = frozenset(self.movables)
-        self.articulated = by_type[FRIDGE_TYPE] + by_type[CAB_TYPE]
-        self.places = self.receptacles + self.articulated
-        self.part_of = {atom[1]: atom[2] for atom in task.init if atom[0] == "part_of"}
-        containers = tuple(dict.fromkeys(self.part_of.values()))
-        universe = self._universe(containers)
-        super().__init__(task, AtomIndex(universe + sorted(task.init)))
+        Layout.__init__(self, task)
+        World.__init__(self, task, AtomIndex(self.universe + sorted(task.init)))
         self._initial = self.index.state(task.init)
-        self._masks(containers, {atom: 1 << i for i, atom in enumerate(universe)})
-
-    def _universe(self, containers: tuple[str, ...]) -> list[tuple[str, ...]]:
-        """Every atom an action can change, in bit order (``robot_at`` and
-        ``holding`` atoms consecutive, as :meth:`_first` reads them)."""
-        atoms: list[tuple[str, ...]] = [NOT_HOLDING]
-        atoms += [("robot_at", place) for place in self.places]
-        atoms += [("holding", obj) for obj in self.movables]
-        atoms += [("on_top", obj, r) for obj in self.movables for r in self.receptacles]
-        atoms += [("in", obj, a) for obj in self.movables for a in containers]
-        for art in self.articulated:
-            kind = "fridge" if self.type_of[art] == FRIDGE_TYPE else "cab"
-            atoms += [(f"opened_{kind}", art), (f"closed_{kind}", art)]
-        return atoms
-
-    def _masks(self, containers: tuple[str, ...], bit: dict[tuple[str, ...], int]) -> None:
-        self.at_base, self.held_base = 1, 1 + len(self.places)
-        self.opened_name = {a: "opened_fridge" if self.type_of[a] == FRIDGE_TYPE else "opened_cab"
-                            for a in self.articulated}
-        self.not_holding = bit[NOT_HOLDING]
-        self.at_bit = {place: bit["robot_at", place] for place in self.places}
-        self.at_mask = sum(self.at_bit.values())
-        self.held_bit = {obj: bit["holding", obj] for obj in self.movables}
-        self.on_bit = {(obj, r): bit["on_top", obj, r] for obj in self.movables for r in self.receptacles}
-        self.in_bit = {(obj, a): bit["in", obj, a] for obj in self.movables for a in containers}
-        self.off_mask = {obj: sum(self.on_bit[obj, r] for r in self.receptacles)
-                         + sum(self.in_bit[obj, a] for a in containers) for obj in self.movables}
-        self.state_bit = {(name, art): bit[name, art] for pair in OPENS.values() for name in pair
-                          for art in self.articulated if (name, art) in bit}
 
     @property
     def initial(self) -> State:
@@ -103,12 +50,6 @@ class HabitatWorld(World):
     def view(self, state: State) -> View:
         return View(self, state.bits)
 
-    @staticmethod
-    def _first(bits: int, base: int, names: tuple[str, ...]) -> str | None:
-        """The one of ``names`` (atoms interned consecutively from ``base``) set in ``bits``, if any."""
-        window = (bits >> base) & ((1 << len(names)) - 1)
-        return names[window.bit_length() - 1] if window else None
-
     # Checks.
 
     def check(self, state: State, action: Action) -> Check:
@@ -116,6 +57,7 @@ class HabitatWorld(World):
         if reason:
             return Check(affordable=False, reason=reason)
         view = self.view(state)
+        action = self.target(view, action)
         reason = self._redundant(view, action)
         if reason:
             return Check(redundant=True, reason=reason)
@@ -130,15 +72,28 @@ class HabitatWorld(World):
         if reason:
             return reason
         (arg,) = action.args
+        if action.name == "PICK" and arg in self.kinds:
+            return ""
         if arg not in self.objects:
             return f"unknown object {arg}"
         wanted = ACTIONS[action.name].requirements[0]
         kind = self.type_of[arg]
         return "" if kind in wanted else f"{action.name} needs a {' or '.join(wanted)}; {arg} is a {kind}"
 
+    def target(self, view: View, action: Action) -> Action:
+        """The action on an object: ``PICK`` of a category picks the first of
+        its objects that can be picked, else the first not held (module doc)."""
+        if action.name != "PICK" or action.args[0] not in self.kinds:
+            return action
+        objects = self.kinds[action.args[0]]
+        if view.held in objects:  # holding one: picking it is what is redundant
+            return Action("PICK", (view.held,))  # type: ignore[arg-type]
+        picks = [Action("PICK", (obj,)) for obj in objects]
+        return next((pick for pick in picks if not self._missing(view, pick)), picks[0])
+
     def _redundant(self, view: View, action: Action) -> str:
         (arg,) = action.args
-        if action.name == "NAV" and view.at == arg:
+        if action.name == "NAV" and view.at(arg):
             return f"the robot is at {arg} already"
         if action.name == "PICK" and view.held == arg:
             return f"the robot holds {arg} already"
@@ -153,7 +108,7 @@ class HabitatWorld(World):
             if view.held is not None:
                 missing.append(HAND_EMPTY)
             where = view.where(arg)
-            if where is not None and view.at != where:
+            if where is not None and not view.at(where):
                 missing.append(Pred("robot_at", (where,)))
             container = self.part_of.get(where or "")
             if container is not None and self.type_of[container] == CAB_TYPE and container not in view.opened:
@@ -161,9 +116,9 @@ class HabitatWorld(World):
         elif action.name == "PLACE":
             if view.held is None:
                 missing.append(Not(HAND_EMPTY))
-            if view.at != arg:
+            if not view.at(arg):
                 missing.append(Pred("robot_at", (arg,)))
-        elif action.name in OPENS and view.at != arg:
+        elif action.name in OPENS and not view.at(arg):
             missing.append(Pred("robot_at", (arg,)))
         return tuple(missing)
 
@@ -185,12 +140,13 @@ class HabitatWorld(World):
     # Transitions.
 
     def apply(self, state: State, action: Action) -> State:
-        return State(self.index, self._apply_bits(state.bits, self.view(state), action))
+        view = self.view(state)
+        return State(self.index, self._apply_bits(state.bits, view, self.target(view, action)))
 
     def _apply_bits(self, bits: int, view: View, action: Action) -> int:
         name, (arg,) = action
         if name == "NAV":
-            return (bits & ~self.at_mask) | self.at_bit[arg]
+            return (bits & ~self.at_mask) | self.nav_bits[arg]
         if name == "PICK":
             return (bits & ~(self.off_mask[arg] | self.not_holding)) | self.held_bit[arg]
         if name == "PLACE":
@@ -212,18 +168,21 @@ class HabitatWorld(World):
     def _candidates(self, view: View, among: set[str] | None) -> Iterator[Action]:
         pick = lambda objects: objects if among is None else [o for o in objects if o in among]  # noqa: E731
         for place in pick(self.places):
-            if place != view.at:
+            if not view.at(place):
                 yield Action("NAV", (place,))
         if view.held is None:
             for obj in pick(self.movables):
                 where = view.where(obj)
-                if where is not None and where == view.at and not self._shut_in(where, view):
+                if where is not None and view.at(where) and not self._shut_in(where, view):
                     yield Action("PICK", (obj,))
-        elif view.at in self.receptacles and (among is None or view.at in among):
-            yield Action("PLACE", (view.at,))
-        if view.at in self.articulated and (among is None or view.at in among):
-            kind = "FRIDGE" if self.type_of[view.at] == FRIDGE_TYPE else "CAB"
-            yield Action(f"{'CLOSE' if view.at in view.opened else 'OPEN'}_{kind}", (view.at,))
+        else:
+            for receptacle in pick(self.receptacles):
+                if view.at(receptacle):
+                    yield Action("PLACE", (receptacle,))
+        for art in pick(self.articulated):
+            if view.at(art):
+                kind = "FRIDGE" if self.type_of[art] == FRIDGE_TYPE else "CAB"
+                yield Action(f"{'CLOSE' if art in view.opened else 'OPEN'}_{kind}", (art,))
 
     def _shut_in(self, where: str, view: View) -> bool:
         container = self.part_of.get(where)
@@ -253,6 +212,15 @@ class HabitatWorld(World):
     def resolve_args(self, raw: list[str]) -> list[str | None]:
         return [self._names.resolve(token) for token in raw]
 
+    def action_args(self, action: str, raw: list[str]) -> list[str | None]:
+        """:meth:`resolve_args`; for ``PICK``, a category of several objects
+        of the task stands for itself (EB-Habitat's ``pick up the ball``)."""
+        ids = self.resolve_args(raw)
+        if action == "PICK":
+            ids = [oid if oid is not None else self._names.category(token, self.kinds) for oid, token in zip(ids, raw)]
+        return ids
+
     def feedback(self, action: Action, check: Check) -> str:
         """EB-Habitat's words (its verbose feedback)."""
-        return feedback(action, check, self.task.object_by_id.get(action.args[0]) if len(action.args) == 1 else None)
+        arg = action.args[0] if len(action.args) == 1 else ""
+        return feedback(action, check, self.task.object_by_id.get(self.kinds.get(arg, (arg,))[0]))

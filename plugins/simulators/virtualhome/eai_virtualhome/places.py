@@ -10,12 +10,15 @@ character at the same place, near the same objects.
   (the kitchen counter, for the faucet on the sink in the counter); an object
   resting on nothing is its own base.
 * A *loose* object (grabbable, resting on nothing: soap lying by the sink)
-  stands where the things it is next to stand: its bases are theirs (structure
-  and other loose objects left out), or itself when it is next to none.
-* Going to ``x`` puts the character at ``x``'s bases. Its *area* is every
-  object with one of those bases; the character is near the area and
+  stands where the things it is next to in its own room stand: its bases are
+  theirs (structure, other loose objects and, since the scene's ``NEXT_TO``
+  links cross walls, objects of other rooms left out), or itself when it is
+  next to none.
+* Going to ``x`` puts the character at ``x``'s bases, in ``x``'s room (the
+  room ``x`` is ``INSIDE``, as VirtualHome reads it; for an object in no room,
+  the room of its first base in id order that has one). The place's *area* is
+  every object with one of those bases; the character is near the area and
   everything next to, on, under, inside or containing an object of the area.
-  The place's room is the room of its first base (in id order) that has one.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ class Places:
             if len(self._arrivals) >= REMEMBERED:
                 self._arrivals.clear()
             bases = self.bases(state, obj)
-            room = next(filter(None, (self.scene.room_of(state, b) for b in sorted(bases))), None)
+            room = self.scene.room_of(state, obj) or next(
+                filter(None, (self.scene.room_of(state, b) for b in sorted(bases))), None)
             near = () if obj in self.scene.rooms else tuple(sorted(self.near(state, bases)))
             found = self._arrivals[key] = (room, near)
         return found
@@ -104,8 +108,10 @@ class Places:
             if not self._loose(state, bottom):
                 found.add(bottom)
                 continue
+            room = self.scene.room_of(state, bottom)
             anchors = {b for y in self._next_to(state, bottom)
                        if y not in self.holds_nothing and not self._loose(state, y)
+                       and (room is None or self.scene.room_of(state, y) == room)
                        for b in self._bottoms(state, y) if not self._loose(state, b)}
             found |= anchors or {bottom}
         return frozenset(found)
