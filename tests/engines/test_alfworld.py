@@ -80,6 +80,21 @@ def test_check_world_explains_the_knife_by_alfworlds_container_table():
     assert check.unbuildable["base_1"][0] == "movable receptacle"
 
 
+def test_base_41_picking_up_the_sponge_already_held_is_an_additional_step_in_both():
+    """The gold plan with its fifth step (PUT_DOWN at the sink) dropped picks the sponge up again."""
+    check = check_world(AlfworldProvider(), simulator(), "eb-alfred", tasks("base_41"), ("drop",))
+    [outcome] = check.outcomes
+    assert outcome.agree, outcome
+
+
+def test_long_horizon_6_slicing_beside_the_knife_picked_up_is_explained_by_reach_after_pick_up():
+    """ALFWorld's agent stays at the counter it took the butter knife from and slices the bread there;
+    eai's world reaches from the knife, in hand, and needs FIND(Bread) first."""
+    check = check_world(AlfworldProvider(), simulator(), "eb-alfred", tasks("long_horizon_6"), ("swap",))
+    [outcome] = check.outcomes
+    assert (outcome.agree, outcome.action, outcome.reason) == (False, "SLICE(Bread)", "reach after pick-up")
+
+
 def test_a_step_the_game_leaves_out_is_refused_in_ebs_words():
     [task] = tasks("base_0")
     left_out = next(o for o in build(task, data()).left_out if task.object_by_id[o].class_name == "Apple")

@@ -10,6 +10,9 @@ disagreement comes from (docs/engines.md, "ALFWorld: differences"):
   eai's state, or in a movable receptacle);
 - ``no drop``: ALFWorld has no command to drop an object;
 - ``movable receptacle``: putting into an object that can be moved;
+- ``reach after pick-up``: ALFWorld's agent stays where it took an object and
+  reaches what else is there; eai's world reaches from the object found
+  last, which, once picked up, is in hand (another FIND is needed);
 - ``abstract clean/heat/cool``: ALFWorld cleans, heats and cools only what
   is held at the sink, microwave or fridge, so a faucet or microwave turned
   on, or a fridge closed, with an object in hand changes nothing there.
@@ -43,6 +46,9 @@ def explain(d: Disagreement) -> str:
     if "puts nothing into objects that move" in said:
         return "movable receptacle"
     held, target = _held(d.ours_before), _at(d.ours_before)
+    if not d.ours.success and d.theirs.success and held is not None and held == target \
+            and d.ours.feedback.startswith("Last action is invalid. Cannot find"):
+        return "reach after pick-up"
     if action.name == "PUT_DOWN" and d.ours.success and held and target:
         kind = alfred_class(task.object_by_id[held].class_name)
         if kind not in data().containers.get(alfred_class(task.object_by_id[target].class_name), ()):

@@ -97,6 +97,8 @@ def _left_out(obj: str) -> Move:
 
 
 def pick_up(game: Game, board: Board, focus: Focus, obj: str, admissible: Admissible) -> Move:
+    if board.held is not None and _held(game, board, focus) == obj:
+        return Move(redundant=f"The robot already holds the {obj}")
     if board.held is not None:
         return _refuse(f"Robot is currently holding {game.task.object_by_id[_held(game, board, focus)].class_name}")
     named = standing(game, focus, obj) if pieces(game, obj) and board.has("is_sliced", obj) else obj  # a slice of it
