@@ -15,14 +15,20 @@ the same run in one piece.
    limiter actor (best case: 32 / 0.2 s = 160 calls/s).
 3. Shards: the main job's four VirtualHome units run in one process, then as 2
    shards in two processes at once, then merged; wall time of each.
+4. ``--main-job`` (only this): the main job (``eai run``, no cache) with the
+   local executor, then with ``--executor ray`` (a local Ray cluster of the
+   machine's CPUs, started by the run): wall and CPU time of each whole
+   process tree, Ray's daemons and workers included (read from /proc, see
+   ``tree_usage``), and the ratios.
 
 Wall times depend on the machine's load (printed): other work shows in every
 figure. Needs ray (pip install 'embodied-agent-interface[ray]'). Run from the
 repository root:
 
-    python benchmarks/scale.py
+    python benchmarks/scale.py [--main-job]
 """
 
+import argparse
 import multiprocessing
 import os
 import subprocess
@@ -113,9 +119,73 @@ def shards(tmp: Path) -> None:
           f"(speed-up {whole / split:.2f}x), then eai merge {merge:.1f} s; merged == whole: {same}")
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def session(sid: int) -> dict[int, tuple[int, float, float]]:
+    """pid -> (parent pid, own CPU, CPU of the children it reaped) of the live processes of session ``sid``."""
+    found = {}
+    for name in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{name}/stat") as stat:
+                text = stat.read()
+        except (OSError, ValueError):
+            continue
+        rest = text[text.rindex(")") + 2:].split()  # state, ppid, pgrp, session, ..., utime (11), stime, cutime, cstime
+        if int(rest[3]) == sid:
+            found[int(name)] = (int(rest[1]), (int(rest[11]) + int(rest[12])) / TICK,
+                                (int(rest[13]) + int(rest[14])) / TICK)
+    return found
+
+
+def tree_usage(command: list[str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``command`` and every process of its session, read from
+    /proc every 0.2 s: each process's own CPU at its last reading, plus what its
+    parent reaped beyond the processes seen (short-lived children). Ray's workers
+    end unreaped by the raylet, so ``RUSAGE_CHILDREN`` would miss their CPU. A
+    process's last 0.2 s may be missed."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    last: dict[int, tuple[int, float, float, int]] = {}
+    reading = 0
+    while process.poll() is None or session(process.pid):
+        reading += 1
+        for pid, (parent, own, reaped) in session(process.pid).items():
+            last[pid] = (parent, own, reaped, reading)
+        time.sleep(0.2)
+    wall = time.perf_counter() - start
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode})")
+    seen_children: dict[int, float] = {}
+    for parent, own, reaped, when in last.values():
+        if parent in last and last[parent][3] > when:  # ended before its parent's last reading
+            seen_children[parent] = seen_children.get(parent, 0.0) + own + reaped
+    return wall, sum(own + max(0.0, reaped - seen_children.get(pid, 0.0)) for pid, (_, own, reaped, _) in last.items())
+
+
+def main_job(tmp: Path) -> None:
+    eai = [sys.executable, "-m", "eai", "run", "--quiet", "--no-cache"]
+    local = tree_usage([*eai, "--out", str(tmp / "local")])
+    on_ray = tree_usage([*eai, "--executor", "ray", "--out", str(tmp / "ray")])
+    same = all((tmp / "local" / p.relative_to(tmp / "ray")).read_bytes() == p.read_bytes()
+               for p in (tmp / "ray").rglob("*") if p.name in ("records.jsonl", "summary.json"))
+    for label, (wall, cpu) in (("local executor", local), ("ray executor", on_ray)):
+        print(f"main job, {label}: {wall:.1f} s wall, {cpu:.1f} s CPU (whole process tree)")
+    print(f"ray / local: wall {on_ray[0] / local[0]:.2f}x, CPU {on_ray[1] / local[1]:.2f}x "
+          f"({(on_ray[1] / local[1] - 1) * 100:+.0f}%); records and summaries identical: {same}")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--main-job", action="store_true", help="only the main job, local executor against ray")
+    args = parser.parse_args()
     os.environ.pop("OPENAI_API_KEY", None)  # the fake server needs none; never send a real one
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if args.main_job:
+        with tempfile.TemporaryDirectory() as tmp:
+            main_job(Path(tmp))
+        print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         rescoring(Path(tmp))
         throughput(Path(tmp))

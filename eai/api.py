@@ -92,7 +92,7 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     from eai.paths import check_output_folder
     from eai.plugins import get_plugins
     from eai.responses import kept_answers
-    from eai.scoring import require_scored, score as score_responses, write_scored
+    from eai.scoring import require_scored, score as score_responses, write_result
 
     if out is not None:
         check_output_folder(Path(out), "out")
@@ -100,7 +100,7 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     result = score_responses(get_plugins(), suite, module, answers, dict(options or {}), strict=strict)
     require_scored(result, "responses" if not isinstance(responses, (str, os.PathLike)) else str(responses))
     if out is not None:
-        write_scored(result, kept_answers(result.records, answers), Path(out))
+        write_result(result, Path(out), kept_answers(result.records, answers))
     return Result(suite, module, "", result.records, result.summary, Path(out) if out is not None else None)
 
 

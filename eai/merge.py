@@ -28,13 +28,13 @@ from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.llm import GenerationConfig
 from eai.plugins import Plugins
-from eai.runner.cache import ResponseCache, Stored
+from eai.runner.cache import ResponseCache
 from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
 from eai.runner.shards import Shard, parse_shard
 from eai.runner.store import ResponseLog
 from eai.responses import KEPT_ANSWERS
 from eai.runner.transport import TRANSPORT
-from eai.scoring import ScoreResult, score_summary, write_result, write_scored
+from eai.scoring import ScoreResult, score_summary, write_result
 from eai.suite_dirs import suite_name
 
 
@@ -153,11 +153,11 @@ def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:
     check_shards(folders, [{k: s.get(k) for k in kept} for s in summaries], "scoring")
     parts = [ScoreResult(read_records(f / "records.jsonl"), s) for f, s in zip(folders, summaries)]
     joined = join_scores(parts, folders, plugins)
-    if not all((f / KEPT_ANSWERS).is_file() for f in folders):  # shards scored before eai kept the answers
-        write_result(joined, out)
-        return
-    kept = {a["identifier"]: a for f in folders for a in read_records(f / KEPT_ANSWERS)}
-    write_scored(joined, [kept[r["identifier"]] for r in joined.records if r["identifier"] in kept], out)
+    answers = None
+    if all((f / KEPT_ANSWERS).is_file() for f in folders):  # not shards scored before eai kept the answers
+        kept = {a["identifier"]: a for f in folders for a in read_records(f / KEPT_ANSWERS)}
+        answers = [kept[r["identifier"]] for r in joined.records if r["identifier"] in kept]
+    write_result(joined, out, answers)
 
 
 def join_scores(parts: Sequence[ScoreResult], sources: Sequence[Path], plugins: Plugins) -> ScoreResult:
@@ -173,30 +173,33 @@ def join_scores(parts: Sequence[ScoreResult], sources: Sequence[Path], plugins: 
 
 def merge_caches(sources: Sequence[Path], target: Path) -> int:
     """Add every answer of the ``sources`` caches to ``target``; the number added.
-    A key with two different answers is an error naming it (``target`` keeps what it had)."""
+    A key with two different answers is an error naming it (``target`` keeps what it had).
+
+    Rows stream from the caches, in constant memory: the first pass checks
+    each against the same key in the earlier sources and in ``target``, the
+    second adds those ``target`` lacks (written in batches, :class:`ResponseCache`)."""
     for source in sources:
         if not Path(source).is_file():
             raise EaiError(f"no response cache {source}")
-    found: dict[str, tuple[str, Stored, Path]] = {}
+    caches: list[ResponseCache] = []
     kept = ResponseCache(target)
     try:
         for source in sources:
-            cache = ResponseCache(Path(source))
-            try:
-                for key, material, answer in cache.rows():
-                    had = kept.get(key)
-                    earlier = found.get(key) or ((material, had, target) if had is not None else None)
-                    if earlier is not None and earlier[1] != answer:
-                        raise EaiError(f"response caches disagree on key {key}: {earlier[2]} and {source} "
-                                       "hold different answers to the same request")
-                    found[key] = (material, answer, Path(source))
-            finally:
-                cache.close()
+            caches.append(ResponseCache(Path(source)))
+        for j, cache in enumerate(caches):
+            for key, _, answer in cache.rows():
+                earlier = [(had, s) for c, s in zip(caches[:j], sources[:j]) if (had := c.get(key)) is not None]
+                had, where = earlier[-1] if earlier else (kept.get(key), target)
+                if had is not None and had != answer:
+                    raise EaiError(f"response caches disagree on key {key}: {where} and {sources[j]} "
+                                   "hold different answers to the same request")
         added = 0
-        for key, (material, answer, _) in sorted(found.items()):
-            if kept.get(key) is None:
-                kept.put(key, material, answer)
-                added += 1
+        for cache in caches:
+            for key, material, answer in cache.rows():
+                if kept.get(key) is None:
+                    kept.put(key, material, answer)
+                    added += 1
         return added
     finally:
-        kept.close()
+        for cache in (*caches, kept):
+            cache.close()

@@ -99,5 +99,10 @@ def match_identifier(identifier: str, ids: Iterable[str]) -> str | None:
     known = ids if isinstance(ids, (set, frozenset)) else set(ids)
     if identifier in known:
         return identifier
-    bare = SCENE_PREFIX.sub("", identifier)
+    bare = bare_identifier(identifier)
     return bare if bare in known else None
+
+
+def bare_identifier(identifier: str) -> str:
+    """``identifier`` without the upstream's scene prefix (``scene_1_27_2`` -> ``27_2``)."""
+    return SCENE_PREFIX.sub("", identifier)

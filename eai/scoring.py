@@ -217,15 +217,12 @@ def require_scored(result: ScoreResult, source: str) -> None:
     raise EaiError(f"{source}: no response answers a task of {where}{seen}")
 
 
-def write_result(result: ScoreResult, out: Path) -> None:
-    """``out/records.jsonl``, then ``out/summary.json`` (a unit is finished once
-    it has its summary), each written whole; byte-identical for identical input."""
+def write_result(result: ScoreResult, out: Path, answers: Sequence[dict[str, Any]] | None = None) -> None:
+    """``out/records.jsonl``, the answers scored when given (``answers.jsonl``:
+    :func:`eai.responses.kept_answers`), then ``out/summary.json`` (a unit is
+    finished once it has its summary), each written whole; byte-identical for
+    identical input."""
     write_atomic(out / "records.jsonl", map(jsonl.dumps, result.records))
+    if answers is not None:
+        write_atomic(out / KEPT_ANSWERS, map(jsonl.dumps, answers))
     write_atomic(out / "summary.json", json.dumps(result.summary, indent=2, sort_keys=True) + "\n")
-
-
-def write_scored(result: ScoreResult, answers: Sequence[dict[str, Any]], out: Path) -> None:
-    """A score folder: the answers scored (``answers.jsonl``:
-    :func:`eai.responses.kept_answers`), then :func:`write_result`."""
-    write_atomic(out / KEPT_ANSWERS, map(jsonl.dumps, answers))
-    write_result(result, out)

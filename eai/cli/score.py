@@ -18,7 +18,7 @@ from eai.paths import check_output_folder
 from eai.plugins import get_plugins
 from eai.responses import KEPT_ANSWERS, kept_answers, read_responses
 from eai.runner.shards import parse_shard
-from eai.scoring import ScoreResult, require_scored, score, write_scored
+from eai.scoring import ScoreResult, require_scored, score, write_result
 
 DEFAULT_OUT = Path("scores")
 
@@ -80,7 +80,7 @@ def score_command(
         else:
             result = scorer.score(get_plugins(), suite, module, answers, options, strict, shown, address)
     require_scored(result, str(responses))
-    write_scored(result, kept_answers(result.records, answers), out)
+    write_result(result, out, kept_answers(result.records, answers))
     if not quiet:
         print_json({k: v for k, v in result.summary.items() if k != "unmatched_identifiers"})
     say(counts_line(result))

@@ -134,9 +134,15 @@ def select_tasks(plugins: Plugins, config: RunConfig, suite: str, pipeline: Pipe
     subset names), at most ``limit``, and to the run's shard."""
     found = plugins.suites.get(suite)
     ids = found.select(list(config.task_ids)) if config.task_ids else found.ids()
-    loaded = read_types(plugins.suites.get(suite).load(ids), config.options)
-    covered = [t for t in loaded if all(s.applies_to(t) for s in pipeline.stages)]
-    chosen = covered if config.limit is None else covered[: config.limit]
+    limit = len(ids) if config.limit is None else config.limit
+    chosen: list[Task] = []
+    start = 0
+    while len(chosen) < limit and start < len(ids):  # with a limit, only the task files it needs are read
+        batch = ids[start:start + max(limit - len(chosen), start)]
+        start += len(batch)
+        chosen += [t for t in read_types(found.load(batch), config.options)
+                   if all(s.applies_to(t) for s in pipeline.stages)]
+    chosen = chosen[:limit]
     return config.shard.share(chosen) if config.shard else chosen
 
 

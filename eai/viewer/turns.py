@@ -96,8 +96,9 @@ def turn_trace(task: Task, simulator: Simulator, item: dict[str, Any], record: d
 def shared_plan_trace(task: Task, simulator: Simulator, answer: Response, record: dict[str, Any]) -> dict[str, Any]:
     """The trace of a shared-plan episode (``--agents 2``): the scripted human
     and robot sharing the answer's plan, as scoring played it."""
-    plan, grammar = ground(parse_plan(answer.output, answer.cut), simulator.world(task), simulator.vocabulary)
-    shared = [] if grammar else plan
+    grounding = ground(parse_plan(answer.output, answer.cut), simulator.world(task), simulator.vocabulary,
+                       simulator.action_list(task))
+    shared = [] if grounding.error else grounding.plan
     episode = Episode(task, simulator, scripted_pair(task, simulator, HUMAN, ROBOT, shared))
     played = episode.run(turns_for(shared))
     return trace("turns", turn_entries(episode, []), ending(record), [differs(played, record)])

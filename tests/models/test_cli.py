@@ -9,6 +9,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from eai.cli.progress import Lines
 from eai.runner.store import ResponseLog
 from tests.helpers import run_eai, table_rows
@@ -46,19 +48,23 @@ def test_a_cli_run_keeps_the_api_key_out_of_every_output(gold, tmp_path):
     assert FAKE_KEY not in result.stdout + result.stderr
 
 
+def stop_once_answered(args, log, stop):
+    """Start ``eai ARGS``; once ``log`` holds 4 answers, send it ``stop`` and wait for its end."""
+    process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
+    deadline = time.monotonic() + 60
+    while len(log.read()) < 4 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.02)
+    assert process.poll() is None, "the run ended before it could be stopped"
+    os.kill(process.pid, stop)
+    process.wait()
+
 def test_a_killed_run_resumes_without_asking_again(gold, tmp_path):
     out = tmp_path / "run"
     log = ResponseLog(out / UNIT / "responses.jsonl")
     with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=0.3)) as server:
         args = run_args(out, server, "--limit", "16", "--concurrency", "2", "--no-cache")
-        process = subprocess.Popen([sys.executable, "-m", "eai", *args], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, env={**os.environ, "OPENAI_API_KEY": FAKE_KEY})
-        deadline = time.monotonic() + 60
-        while len(log.read()) < 4 and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.02)
-        assert process.poll() is None, "the run ended before it could be killed"
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait()
+        stop_once_answered(args, log, signal.SIGKILL)
         answered = set(log.read())
         assert 4 <= len(answered) < 16 and not (out / UNIT / "records.jsonl").exists()
         asked_before = server.count
@@ -73,6 +79,33 @@ def test_a_killed_run_resumes_without_asking_again(gold, tmp_path):
     assert [r["identifier"] for r in records] == gold.ids
     assert all(r["success"] for r in records)
 
+
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT])
+def test_a_run_stopped_with_a_cache_loses_no_logged_answer(gold, tmp_path, stop):
+    """Issue 38 item 5: the cache writes its answers in batches from a thread of its
+    own. Stopped mid-run (killed, or Ctrl-C), the resume asks nothing logged in
+    responses.jsonl; Ctrl-C writes the queued answers (a kill may lose the last
+    batch's), and a fresh run with the same cache asks only what the kill lost."""
+    out, cache = tmp_path / "run", tmp_path / "cache.sqlite"
+    log = ResponseLog(out / UNIT / "responses.jsonl")
+    with FakeServer(answer=gold.answer, reply=lambda body: Reply(delay=0.3)) as server:
+        args = run_args(out, server, "--limit", "16", "--concurrency", "2", "--cache", str(cache))
+        stop_once_answered(args, log, stop)
+        answered = {task for task, item in log.read().items() if not item.error}
+        assert 4 <= len(answered) < 16
+        asked_before = server.count
+        server.reply = lambda body: Reply()
+        assert run_eai(*args, "--resume", env={"OPENAI_API_KEY": FAKE_KEY}).returncode == 0
+        asked_again = [gold.task_of(b) for b in server.bodies[asked_before:]]
+        fresh = run_eai(*run_args(tmp_path / "fresh", server, "--limit", "16", "--cache", str(cache)),
+                        env={"OPENAI_API_KEY": FAKE_KEY})
+        asked_fresh = [gold.task_of(b) for b in server.bodies[asked_before + len(asked_again):]]
+    assert fresh.returncode == 0, fresh.stderr
+    assert not answered & set(asked_again) and answered | set(asked_again) == set(gold.ids)
+    assert set(asked_fresh) <= answered  # the resume's answers are all in the cache
+    if stop == signal.SIGINT:
+        assert asked_fresh == []
+    assert read_jsonl(out / UNIT / "records.jsonl") == read_jsonl(tmp_path / "fresh" / UNIT / "records.jsonl")
 
 def test_with_no_server_listening_the_run_stops_naming_the_url_and_how_to_resume(tmp_path):
     out = tmp_path / "run"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from eai.exceptions import EaiError
 from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
-from eai.responses import match_identifier, read_responses
+from eai.responses import bare_identifier, read_responses
 
 
 class ReplayModel(LanguageModel):
@@ -20,14 +20,18 @@ class ReplayModel(LanguageModel):
 
     def __init__(self, path: str) -> None:
         self.model = path
-        self.answers = {r.identifier: r.output for r in read_responses(Path(path))}
+        answers = {r.identifier: r.output for r in read_responses(Path(path))}
+        # by task id, built once: the first identifier in the file that names it (as such or
+        # as the upstream writes it, ``scene_1_27_2`` for ``27_2``) answers for it
+        self.answers: dict[str, str] = {}
+        for identifier, text in answers.items():
+            self.answers.setdefault(identifier, text)
+            self.answers.setdefault(bare_identifier(identifier), text)
 
     async def generate(self, request: Request) -> str:
         task_id = getattr(request.task, "id", None)
-        if task_id is not None:
-            for identifier, text in self.answers.items():
-                if match_identifier(identifier, [task_id]) == task_id:
-                    return text
+        if task_id is not None and task_id in self.answers:
+            return self.answers[task_id]
         raise ModelCallError(f"{self.model} has no answer for task {task_id!r}")
 
 
