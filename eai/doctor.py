@@ -70,21 +70,31 @@ def simulator_finding(plugins: Plugins, name: str, suite: TaskSuite) -> Finding:
 
 
 def environment_finding(plugins: Plugins, provider: EnvironmentProvider) -> Finding:
-    """Whether a live environment passes the conformance kit on the first task
-    of its simulator's first suite (a benchmark's before a generated one)."""
+    """Whether a live environment is installed and passes the conformance kit
+    on the first task it can build of its simulator's suites (a benchmark's
+    before a generated one). An environment this machine lacks is a warning:
+    it is optional."""
     from eai.testing.conformance import conformance_problems
 
     label = f"environment {provider.name}"
+    lacking = provider.missing()
+    if lacking:
+        return Finding(label, False, f"not installed ({lacking})", "install it to run plans in it", required=False)
     suites = sorted((s for _, s in plugins.suites if s.simulator == provider.simulator),
                     key=lambda s: not s.in_default_run)
-    suite = suites[0] if suites else None
-    if suite is None:
+    if not suites:
         return Finding(label, False, f"no installed suite has {provider.simulator!r} tasks to try it on",
                        f"install the suite of simulator {provider.simulator!r}")
     try:
-        [task] = suite.load(suite.ids()[:1])
+        found = next(((suite, task) for suite in suites for task_id in suite.ids() for task in suite.load([task_id])
+                      if provider.unbuildable(task) is None), None)
+        if found is None:
+            return Finding(label, False, f"it can build no task of {', '.join(s.name for s in suites)}",
+                           "see docs/environments.md")
+        suite, task = found
         problems = conformance_problems(provider, [task])
     except Exception as exc:  # a broken environment is itself a finding
-        return Finding(label, False, f"conformance on {suite.name} raised {exc!r}", "see docs/environments.md")
-    detail = f"conformance on {suite.name} {task.id}: " + ("passed" if not problems else "; ".join(problems[:3]))
+        return Finding(label, False, f"conformance on {suites[0].name} raised {exc!r}", "see docs/environments.md")
+    engine = f"{provider.engine()}: " if provider.engine() else ""
+    detail = f"{engine}conformance on {suite.name} {task.id}: " + ("passed" if not problems else "; ".join(problems[:3]))
     return Finding(label, not problems, detail, "" if not problems else "see docs/environments.md")

@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from types import TracebackType
 
-from eai.goals import GoalChecker
+from eai.exceptions import EaiError
 from eai.simulator import Simulator, World
 from eai.world import Action, Atom, State, Task, Trajectory
 
@@ -43,6 +43,32 @@ class StepResult:
     feedback: str
     atoms: frozenset[Atom]
     goal_reached: bool
+
+
+class Unbuildable(EaiError):
+    """A task an environment cannot run (a real engine that cannot hold what
+    the task needs), with the ``reason`` as a short class (``free-standing``)
+    and what it is about."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason, self.detail = reason, detail
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """Where a plan's outcome in eai's world and in another environment first
+    differ (``eai check-world``): at ``step`` (the action both were sent), or at
+    the end (``step`` None: the goal verdicts differ), with what each answered
+    and the state each was in before that step (the end state for the goal)."""
+
+    task: Task
+    plan: tuple[Action, ...]
+    step: int | None
+    ours: StepResult
+    theirs: StepResult
+    ours_before: frozenset[Atom]
+    theirs_before: frozenset[Atom]
 
 
 class Environment(ABC):
@@ -80,6 +106,24 @@ class EnvironmentProvider(ABC):
     def open(self) -> Environment:
         """A new environment (episodes may run several at once)."""
 
+    def missing(self) -> str:
+        """What this machine lacks to run the environment, with how to install it ("" when nothing)."""
+        return ""
+
+    def engine(self) -> str:
+        """What runs the tasks, with its version (run.json records it)."""
+        return self.description
+
+    def unbuildable(self, task: Task) -> Unbuildable | None:
+        """Why the environment cannot run ``task`` (None when it can); its
+        ``reset`` raises that. The runner does not play such tasks and names them."""
+        return None
+
+    def explain(self, disagreement: Disagreement) -> str:
+        """The reason class of a known difference from eai's world (documented
+        by the environment's docs) that ``disagreement`` comes from; "" when none explains it."""
+        return ""
+
 
 class SymbolicEnvironment(Environment):
     """The protocol over a simulator's symbolic world: the built-in environment."""
@@ -89,6 +133,8 @@ class SymbolicEnvironment(Environment):
         self._world: World | None = None
 
     def reset(self, task: Task) -> Observation:
+        from eai.goals import GoalChecker  # here: registering environments stays cheap (no LTL)
+
         self._world = self.simulator.world(task)
         self._checker = GoalChecker(task, self.simulator.vocabulary)
         self._trajectory = Trajectory((self._world.initial,))

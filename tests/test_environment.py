@@ -7,7 +7,7 @@ import json
 import pytest
 
 from eai.environment import (Environment, EnvironmentProvider, Observation, StepResult, SymbolicEnvironment,
-                             SymbolicProvider)
+                             SymbolicProvider, Unbuildable)
 from eai.exceptions import EaiError
 from eai.hookspecs import hookimpl
 from eai.plugins import get_plugins, load_plugins, set_plugins
@@ -126,12 +126,38 @@ def test_an_action_the_environment_refuses_although_the_world_allows_it_fails_wi
     assert "slipped" in execution.feedback[1]
 
 
+class Choosy(Wrapping):
+    """An engine that cannot build task 417_1 (what it needs is not in its scene)."""
+
+    description = "a choosy engine 1.0"
+
+    def __init__(self):
+        super().__init__("virtualhome", SymbolicEnvironment)
+        self.name = "choosy-virtualhome"
+
+    def unbuildable(self, task):
+        return Unbuildable("no kitchen", "the engine's scene has none") if task.id == "417_1" else None
+
+
+class Absent(Wrapping):
+    """An engine whose package is not installed here."""
+
+    def __init__(self):
+        super().__init__("virtualhome", SymbolicEnvironment)
+        self.name = "absent-virtualhome"
+
+    def missing(self):
+        return "absent-engine is not installed: pip install absent-engine"
+
+
 class LivePlugin:
-    """A live environment for VirtualHome tasks, as a real-simulator package would register it."""
+    """Live environments for VirtualHome tasks, as a real-simulator package would register them."""
 
     @hookimpl
     def eai_register_environments(self, register):
         register(Wrapping("virtualhome", Slippery))
+        register(Choosy())
+        register(Absent())
 
 
 @pytest.fixture
@@ -154,6 +180,39 @@ def test_replanning_runs_plans_in_the_live_environment_and_tells_the_model_what_
     assert all("slipped" in r["environment_feedback"][1] for r in records)
     symbolic = run_records(plugins, tmp_path / "symbolic", replan=1)
     assert all(r["failed_actions"] == [] and r["success"] for r in symbolic)
+
+
+def test_tasks_the_environment_cannot_build_are_not_played_and_the_run_names_them(plugins, tmp_path):
+    said = []
+    config = RunConfig(suites=["virtualhome"], modules=["action_sequencing"], models=["scripted:gold"], out=tmp_path,
+                       task_ids=["27_2", "417_1"], cache=None, environment="choosy-virtualhome")
+    (folder,) = asyncio.run(run(config, plugins, say=said.append))
+    records = [json.loads(line) for line in (folder / "records.jsonl").read_text().splitlines()]
+    summary = json.loads((folder / "summary.json").read_text())
+    assert [r["identifier"] for r in records] == ["27_2"] and records[0]["success"]
+    assert summary["unbuildable"] == {"417_1": "no kitchen: the engine's scene has none"} and summary["tasks"] == 1
+    assert any("1 task(s) environment 'choosy-virtualhome' cannot build, not played" in line for line in said)
+    assert json.loads((tmp_path / "run.json").read_text())["engine"] == "a choosy engine 1.0"
+
+
+def test_a_run_needing_an_engine_this_machine_lacks_is_refused_before_any_call(plugins, tmp_path):
+    config = RunConfig(suites=["virtualhome"], modules=["action_sequencing"], models=["scripted:gold"],
+                       out=tmp_path, cache=None, environment="absent-virtualhome")
+    with pytest.raises(EaiError, match="cannot run here: absent-engine is not installed: pip install absent-engine"):
+        asyncio.run(run(config, plugins))
+    assert not (tmp_path / "run.json").exists()
+
+
+def test_doctor_says_an_engine_this_machine_lacks_is_not_installed_as_a_warning(plugins):
+    from eai.doctor import gather
+    [finding] = [f for f in gather(plugins) if f.name == "environment absent-virtualhome"]
+    assert (finding.ok, finding.required) == (False, False) and "pip install absent-engine" in finding.detail
+
+
+def test_a_run_json_written_before_engines_were_recorded_is_still_read(tmp_path):
+    from eai.runner.run import RUN_OPTIONS, read_manifest
+    (tmp_path / "run.json").write_text(json.dumps({key: None for key in RUN_OPTIONS if key != "engine"}))
+    assert read_manifest(tmp_path)["engine"] is None
 
 
 def test_an_environment_for_another_simulator_is_refused_in_one_line(plugins, tmp_path):

@@ -62,7 +62,7 @@ Say = Callable[[str], None]  # one line for the user: a unit done, a warning, a 
 RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", "limit": "--limit", "tasks": "--tasks",
                "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
                "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
-               "environment": "--environment", "options": "", "shard": "--shard"}
+               "environment": "--environment", "engine": "--environment", "options": "", "shard": "--shard"}
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,9 @@ def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -
     provider = plugins.environments.get(name)
     if provider.simulator != simulator.name:
         raise EaiError(f"environment {name!r} runs {provider.simulator} tasks, not {simulator.name} tasks")
+    lacking = provider.missing()
+    if lacking:
+        raise EaiError(f"environment {name!r} cannot run here: {lacking}")
     return provider
 
 
@@ -168,8 +171,14 @@ def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
             "temperature": config.generation.temperature, "max_tokens": config.generation.max_tokens,
             "base_url": without_credentials(config.model_options.get("base_url") or "") or None,
             "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
-            "environment": config.environment, "options": dict(config.options),
+            "environment": config.environment, "engine": engine(plugins, config.environment),
+            "options": dict(config.options),
             "shard": str(config.shard) if config.shard else None}
+
+
+def engine(plugins: Plugins, environment: str | None) -> str | None:
+    """What runs the plans of a run with ``--environment`` (the engine and its version), else None."""
+    return plugins.environments.get(environment).engine() if environment else None
 
 
 def read_manifest(out: Path) -> dict[str, Any]:
@@ -181,6 +190,8 @@ def read_manifest(out: Path) -> dict[str, Any]:
         spec = jsonl.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
+    if isinstance(spec, dict):
+        spec.setdefault("engine", None)  # runs from before engines were recorded
     if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, TRANSPORT} \
             or not isinstance(spec.get(TRANSPORT, {}), dict):
         raise EaiError(f"{path} is not a run.json of this eai version; start a new run with another --out")
@@ -259,8 +270,14 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         if not tasks:
             raise EaiError(f"--turn-by-turn: suite {unit.suite!r} has no selected task with evaluation functions "
                            "(e.g. --suite partnr-vh)")
-    pending = [t for t in tasks if t.id not in answered]
     simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
+    live = live_environment(plugins, config.environment, simulator)
+    unbuildable = {t.id: str(why) for t in tasks if (why := live.unbuildable(t)) is not None}
+    if unbuildable:
+        say(f"{unit.label}: {len(unbuildable)} task(s) environment {live.name!r} cannot build, not played "
+            f"(summary.json: unbuildable): {', '.join(unbuildable)}")
+        tasks = [t for t in tasks if t.id not in unbuildable]
+    pending = [t for t in tasks if t.id not in answered]
     model = resolve_model(plugins, unit.model, config.model_options)
 
     def endpoint_of(served: Any) -> Endpoint:
@@ -268,7 +285,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
 
     endpoint = endpoint_of(model)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
-    env = Env(simulator, plugins, options, live_environment(plugins, config.environment, simulator))
+    env = Env(simulator, plugins, options, live)
     gate = gate or asyncio.Semaphore(max(1, config.concurrency))
     ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}
@@ -375,6 +392,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         ordered = [responses[t.id] for t in tasks if t.id in responses]
         result = score(plugins, unit.suite, unit.module, ordered, config.options, task_ids=[t.id for t in tasks])
     result.summary["model"] = unit.model
+    if unbuildable:
+        result.summary["unbuildable"] = unbuildable
     if config.options.get("agents") == 2:
         result.summary["agent_setup"] = setup(config.options)
     if config.shard:

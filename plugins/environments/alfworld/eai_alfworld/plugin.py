@@ -1,0 +1,9 @@
+"""Hooks of the alfworld plugin: the environment ``alfworld`` (extra ``alfworld``)."""
+
+from eai.hookspecs import hookimpl
+from eai_alfworld.environment import AlfworldProvider
+
+
+@hookimpl
+def eai_register_environments(register):
+    register(AlfworldProvider())

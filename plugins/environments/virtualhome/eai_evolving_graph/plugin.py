@@ -1,0 +1,9 @@
+"""Hooks of the evolving_graph plugin: the environment ``virtualhome`` (extra ``virtualhome``)."""
+
+from eai.hookspecs import hookimpl
+from eai_evolving_graph.environment import GraphProvider
+
+
+@hookimpl
+def eai_register_environments(register):
+    register(GraphProvider())
