@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.compose.planning import plan as plan_answer, planned_actions, subgoals as subgoals_answer
     from eai.compose.stages import Stage
     from eai.credentials import url_secrets, without_credentials
-    from eai.environment import Environment, EnvironmentProvider, Observation, StepResult
+    from eai.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
     from eai.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
     from eai.examples import capture as capture_examples
     from eai.exceptions import UnknownNameError
@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.goals import GoalChecker
     from eai.hookspecs import hookimpl
     from eai.install import install_command
+    from eai.installed import load as load_installed, package_path, required as required_package
     from eai.llm import (
         CONNECT_TIMEOUT, REFUSED, Answer, GenerationConfig, LanguageModel, Message, ModelCallError, ModelProvider,
         Request, Usage, retry_after,
@@ -110,6 +111,11 @@ _WHERE = {
     "EnvironmentProvider": "eai.environment:EnvironmentProvider",
     "Observation": "eai.environment:Observation",
     "StepResult": "eai.environment:StepResult",
+    "Disagreement": "eai.environment:Disagreement",
+    "Unbuildable": "eai.environment:Unbuildable",
+    "package_path": "eai.installed:package_path",
+    "required_package": "eai.installed:required",
+    "load_installed": "eai.installed:load",
     "Stage": "eai.compose.stages:Stage",
     # PDDL (flat) and LTL (a namespace)
     "TRUE": "eai.pddl.formula:TRUE",
@@ -212,21 +218,21 @@ _WHERE = {
 
 __all__ = [
     "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom", "AtomIndex", "Budget", "CONNECT_TIMEOUT",
-    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Domain", "EAI_EVAL", "Environment",
-    "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding", "Forall",
-    "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
+    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
+    "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
+    "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
     "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",
     "ObjectSpec", "Observation", "Operator", "Or", "Outcome", "PddlPlanner", "Pin", "PlanResult", "Plugins", "Pred",
     "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Request", "Response",
     "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator",
     "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SuiteFile", "TRUE", "Task", "TaskFile", "TaskSuite",
-    "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "Unit", "UnknownNameError", "Usage", "Vocabulary", "When",
-    "World", "atom_set", "bare_identifier", "build_task", "capture_examples", "claimed_units", "execute_plan",
-    "expand_quantifiers", "fill_transition_prompt", "format_atom", "get_module", "get_plugins", "hookimpl",
-    "install_command", "join_scores", "ltl", "name_key", "name_problem", "parse_domain", "plan_answer",
-    "planned_actions", "reaches", "read_responses", "retry_after", "score", "signature_error", "spread",
-    "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr", "unit_endpoint", "url_secrets",
-    "visible_rooms", "without_credentials", "work_unit", "write_suite",
+    "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "Unbuildable", "Unit", "UnknownNameError", "Usage",
+    "Vocabulary", "When", "World", "atom_set", "bare_identifier", "build_task", "capture_examples", "claimed_units",
+    "execute_plan", "expand_quantifiers", "fill_transition_prompt", "format_atom", "get_module", "get_plugins",
+    "hookimpl", "install_command", "join_scores", "load_installed", "ltl", "name_key", "name_problem", "package_path",
+    "parse_domain", "plan_answer", "planned_actions", "reaches", "read_responses", "required_package", "retry_after",
+    "score", "signature_error", "spread", "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr",
+    "unit_endpoint", "url_secrets", "visible_rooms", "without_credentials", "work_unit", "write_suite",
 ]
 
 
