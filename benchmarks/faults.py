@@ -4,7 +4,7 @@ For each network fault scenario, the real ``eai run`` (a subprocess, eai's
 defaults: 8 calls in flight, 5 attempts a call, 30 s to give up; but
 ``--timeout 10``) asks the first 40 VirtualHome tasks (action sequencing) of
 ``openai:fake-model`` on the fake OpenAI-compatible server of the tests
-(tests/models/fake_server.py, a thread of this process), which answers each
+(eai/testing/fake_server.py, a thread of this process), which answers each
 call after 0.2 s when it answers at all:
 
 - ``outage 2 s``, ``outage 60 s``: after 8 answers the server goes away (the
@@ -46,7 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.models
 
 from eai.runner.store import ResponseLog  # noqa: E402
-from tests.models.fake_server import FakeServer, Reply  # noqa: E402
+from eai.testing.fake_server import FakeServer, Reply  # noqa: E402
 from tests.models.support import FAKE_KEY, MODEL, UNIT, Gold  # noqa: E402
 
 TASKS, ANSWERED_FIRST, DELAY, TIMEOUT = 40, 8, 0.2, 10

@@ -32,7 +32,7 @@ from eai.hookspecs import hookimpl  # noqa: E402
 from eai.llm import LanguageModel, ModelProvider  # noqa: E402
 from eai.plugins import load_plugins  # noqa: E402
 from eai.runner.run import RunConfig, run  # noqa: E402
-from tests.models.fake_server import FakeServer, Reply  # noqa: E402
+from eai.testing.fake_server import FakeServer, Reply  # noqa: E402
 from tests.models.support import Gold, with_langchain  # noqa: E402
 
 DELAY, CONCURRENCY, TASKS = 0.2, 32, 342

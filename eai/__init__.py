@@ -2,7 +2,7 @@
 
 The Python API (docs/api.md): ``eai.score`` answers made elsewhere,
 ``eai.run`` models on task suites, ``eai.load_suite``, ``eai.report``.
-Plugin authors use the modules docs/plugins.md names; everything else is private.
+Plugin authors use :mod:`eai.plugin_api` (docs/plugins.md); everything else is private.
 """
 
 __version__ = "0.1.0"

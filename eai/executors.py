@@ -3,16 +3,18 @@ local one is built in; plugins add others with the ``eai_register_executors``
 hook (the Ray one: plugins/executors/ray, docs/scale.md).
 
 An executor runs every unit of a checked run (:func:`eai.runner.run.prepare`
-has written run.json) with :func:`eai.runner.run.run_unit`, so each unit
-writes the same files wherever it works, and returns the units' folders in
-the run's order. It scores answers to the same records and summary
-:func:`eai.scoring.score` gives. ``address`` names a cluster to join; None
-means a local one (the local executor takes none).
+has written run.json) with :func:`eai.runner.run.run_unit` (in a worker
+process of a cluster: :func:`work_unit`), so each unit writes the same files
+wherever it works, and returns the units' folders in the run's order. It
+scores answers to the same records and summary :func:`eai.scoring.score`
+gives. ``address`` names a cluster to join; None means a local one (the local
+executor takes none).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -21,7 +23,7 @@ from eai.exceptions import EaiError
 if TYPE_CHECKING:
     from eai.plugins import Plugins
     from eai.responses import Response
-    from eai.runner.run import Progress, RunConfig, Say
+    from eai.runner.run import Progress, RunConfig, Say, Unit
     from eai.scoring import ScoreResult
 
 LOCAL = "local"
@@ -69,3 +71,31 @@ class LocalExecutor:
         from eai.scoring import score
 
         return score(plugins, suite, module, answers, options, progress, strict=strict)
+
+
+def work_unit(unit: Unit, config: RunConfig, progress: Progress, say: Say,
+              gate: AbstractAsyncContextManager[Any]) -> Path:
+    """Run one unit of a checked run in this process (a cluster executor's
+    worker), with this process's plugins and its own connection to the
+    response cache; every model call passes ``gate``. The unit's folder."""
+    import asyncio
+
+    from eai.plugins import get_plugins
+    from eai.runner.cache import ResponseCache
+    from eai.runner.run import run_unit
+
+    cache = ResponseCache(config.cache) if config.cache else None
+    try:
+        return asyncio.run(run_unit(unit, config, get_plugins(), cache, progress, say, gate))
+    finally:
+        if cache is not None:
+            cache.close()
+
+
+def unit_endpoint(plugins: Plugins, unit: Unit, config: RunConfig) -> str:
+    """The endpoint a unit's model calls go to (its provider's name when it has
+    none): what a cluster executor limits the calls in flight per."""
+    from eai.runner.run import resolve_model
+
+    model = resolve_model(plugins, unit.model, config.model_options)
+    return model.endpoint or model.provider

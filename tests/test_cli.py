@@ -1,13 +1,10 @@
 import json
-import os
 import re
 import subprocess
 import sys
-from importlib import metadata
 
 import pytest
 
-from eai.install import DISTRIBUTION
 from tests.helpers import eai_cli, run_eai
 
 
@@ -18,12 +15,6 @@ def test_help_names_the_commands():
         assert command in result.stdout
 
 
-def builtin_plugins() -> dict[str, str]:
-    """Only eai's own plugins, whatever else is installed here (EAI_LOAD_PLUGINS)."""
-    names = [ep.name for ep in metadata.distribution(DISTRIBUTION).entry_points if ep.group == "eai"]
-    return {"EAI_LOAD_PLUGINS": ",".join(sorted(names))}
-
-
 @pytest.mark.parametrize("args", [["--help"], ["list", "suites"]])
 def test_help_and_list_leave_heavy_libraries_unimported(args):
     # networkx (goal matching), langchain (model calls), unified_planning (planners) and the
@@ -31,7 +22,7 @@ def test_help_and_list_leave_heavy_libraries_unimported(args):
     code = ("import sys\nfrom eai.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
             "print(*sorted(sys.modules), file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                            env={**os.environ, **builtin_plugins()}, timeout=120)
+                            timeout=120)
     imported = set(result.stderr.split())
     assert "eai.cli" in imported and result.stdout
     heavy = {"networkx", "langchain_core", "unified_planning", "eai.compose.pipeline", "lark", "yaml", "eai.ltl",
@@ -53,7 +44,7 @@ def test_the_help_lists_each_command_with_its_own_first_help_line():
 
 
 def test_doctor_json_reports_python():
-    result = run_eai("doctor", "--json", env=builtin_plugins())
+    result = run_eai("doctor", "--json")
     report = json.loads(result.stdout)
     python = next(f for f in report["findings"] if f["name"] == "python")
     assert python["ok"]
@@ -61,7 +52,7 @@ def test_doctor_json_reports_python():
 
 
 def test_doctor_runs_each_suites_simulator_with_no_3d_simulator_installed():
-    report = json.loads(run_eai("doctor", "--json", env=builtin_plugins()).stdout)
+    report = json.loads(run_eai("doctor", "--json").stdout)
     simulators = {f["name"]: f for f in report["findings"] if f["name"].startswith("simulator ")}
     assert set(simulators) == {"simulator virtualhome", "simulator behavior", "simulator alfred", "simulator habitat"}
     assert all(f["ok"] and f["detail"].endswith("goal reached") for f in simulators.values()), simulators

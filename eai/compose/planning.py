@@ -42,6 +42,7 @@ def subgoal_lines(task: Task, simulator: Simulator) -> list[str]:
 
 
 def subgoals(task: Task, simulator: Simulator) -> str:
+    """``task``'s subgoal lines as a subgoal-decomposition answer: ``{"output": [line, ...]}``."""
     return json.dumps({"output": subgoal_lines(task, simulator)})
 
 
@@ -55,7 +56,11 @@ def plan_actions(task: Task, simulator: Simulator, planner: SearchPlanner, limit
     return Refiner(world, planner, limits, checker).refine(lines).trajectory.actions
 
 
+def planned_actions(task: Task, simulator: Simulator) -> tuple[Action, ...]:
+    """``plan_actions`` with the default planner and budget."""
+    return plan_actions(task, simulator, get_plugins().planners.get(PLANNER), budget({}))
+
+
 def plan(task: Task, simulator: Simulator) -> str:
-    """``plan_actions`` with the default planner and budget, as ``[[ACTION, obj, ...], ...]``."""
-    actions = plan_actions(task, simulator, get_plugins().planners.get(PLANNER), budget({}))
-    return json.dumps([[a.name, *a.args] for a in actions])
+    """``planned_actions`` as ``[[ACTION, obj, ...], ...]``."""
+    return json.dumps([[a.name, *a.args] for a in planned_actions(task, simulator)])

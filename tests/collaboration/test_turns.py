@@ -19,7 +19,7 @@ from eai.collaboration.prompt import Turn, read_turn, turn_messages
 from eai.plugins import get_plugins
 from eai.world import Action
 from tests.helpers import eai_cli
-from tests.models.fake_server import FakeServer
+from eai.testing.fake_server import FakeServer
 from tests.models.support import FAKE_KEY, needs_entry_point
 
 OBJECT_ID = re.compile(r"\b[A-Za-z_\-]+\.\d+\b")
@@ -120,7 +120,7 @@ def test_a_model_over_http_acts_turn_by_turn_and_a_cached_rerun_repeats_it(capsy
 
 @needs_entry_point
 def test_failed_model_calls_stop_the_episode_and_it_is_not_scored(capsys, tmp_path, monkeypatch):
-    from tests.models.fake_server import Reply
+    from eai.testing.fake_server import Reply
 
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     with FakeServer(reply=lambda body: Reply(400, message="bad request")) as server:

@@ -17,7 +17,7 @@ from eai.plugins import Plugins, load_plugins
 from eai.runner.calls import RetryPolicy
 from eai.runner.run import RunConfig
 from tests.helpers import upstream_output
-from tests.models.fake_server import prompt_of
+from eai.testing.fake_server import prompt_of
 
 FAKE_KEY = "sk-fake-4f9c1e7b2d8a6035-never-a-real-key"
 MODEL = "openai:fake-model"

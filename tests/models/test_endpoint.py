@@ -14,7 +14,7 @@ from eai.llm import ModelCallError
 from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy
 from eai.runner.run import run
 from eai.runner.store import ResponseLog
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import UNIT, VirtualTime, read_jsonl, run_config
 
 

@@ -14,7 +14,7 @@ from eai.runner.cache import ResponseCache
 from eai.runner.run import run
 from eai.runner.store import MAX_STORED_CHARS, ResponseLog, locked, stored
 from eai.scoring import score
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import UNIT, read_jsonl, run_config
 
 SEPARATORS = "\u2028\u2029\u0085"

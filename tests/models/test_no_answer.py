@@ -12,7 +12,7 @@ import pytest
 from eai.reporting.collect import collect
 from eai.reporting.usage import usage_tables
 from eai.runner.run import run
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import UNIT, read_jsonl, run_config
 from tests.models.test_providers import ask, base_url, model_for
 

@@ -13,7 +13,7 @@ from eai.llm import Answer, GenerationConfig, Message, ModelCallError, Request, 
 from eai.runner.run import run
 from eai_langchain.providers import AnthropicProvider, OllamaProvider, OpenAIProvider
 from tests.helpers import ROOT
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, run_config
 
 PROVIDERS = {"openai": OpenAIProvider, "anthropic": AnthropicProvider, "ollama": OllamaProvider}

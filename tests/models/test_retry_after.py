@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from eai.llm import retry_after
 from eai.runner.run import run
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import UNIT, VirtualTime, read_jsonl, run_config
 from tests.models.test_providers import base_url, failure, model_for
 

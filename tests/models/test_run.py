@@ -10,7 +10,7 @@ from eai.llm import GenerationConfig
 from eai.runner.calls import RetryPolicy
 from eai.runner.run import run
 from eai.runner.store import ResponseLog
-from tests.models.fake_server import FakeServer, Reply, prompt_of
+from eai.testing.fake_server import FakeServer, Reply, prompt_of
 from tests.models.support import UNIT, read_jsonl, run_config
 
 

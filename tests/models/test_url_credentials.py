@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 from eai.credentials import REDACTED, is_credential, url_secrets, without_credentials
 from eai.exceptions import EaiError
 from tests.helpers import run_eai
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, MODEL, UNIT, needs_entry_point, read_jsonl
 from tests.models.test_providers import ask, model_for
 

@@ -13,7 +13,7 @@ from eai.runner.calls import RetryPolicy
 from eai.runner.cache import cache_key
 from eai.runner.run import resolve_model, run
 from eai.runner.store import ResponseLog
-from tests.models.fake_server import WORD, FakeServer
+from eai.testing.fake_server import WORD, FakeServer
 from tests.modules.test_cut_answers import HEAD, HEAT, eb_plan
 from tests.models.support import UNIT, read_jsonl, run_config
 

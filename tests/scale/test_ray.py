@@ -15,7 +15,7 @@ from eai.plugins import get_plugins
 from eai.runner.run import resolve_model
 from eai_ray.executor import Limiter
 from tests.models.conftest import KEY_VARIABLES
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, MODEL, Gold, needs_entry_point
 from tests.scale.test_shards import results
 

@@ -175,7 +175,7 @@ def test_transition_modeling_of_27_2_names_the_atoms_walk_towards_and_put_on_got
 def test_an_answer_the_provider_cut_is_parsed_as_scoring_parsed_it(tmp_path, monkeypatch):
     from eai import api
     from eai.modules.action_sequencing.parse import parse_plan
-    from tests.models.fake_server import FakeServer
+    from eai.testing.fake_server import FakeServer
 
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     (task,) = get_plugins().suites.get("virtualhome").load(["27_2"])

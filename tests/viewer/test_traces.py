@@ -14,7 +14,7 @@ from eai import api, jsonl
 from eai.plugins import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.trace import patch
-from tests.models.fake_server import FakeServer, Reply
+from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, needs_entry_point
 from tests.viewer.conftest import REPLANNED, TURN_TASKS
 

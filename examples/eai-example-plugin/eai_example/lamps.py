@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from eai.exceptions import UnknownNameError
-from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl
-from eai.simulator import ActionSpec, Check, Simulator, Vocabulary, World
-from eai.suite import TaskSuite
-from eai.world import Action, Goal, Literal, Obj, Task
+from eai.plugin_api import (
+    Action, ActionSpec, And, Check, Domain, Goal, Literal, Not, Obj, Operator, Pred, PredicateDecl, Simulator, Task,
+    TaskSuite, UnknownNameError, Vocabulary, World,
+)
 from eai_example.prompts import action_sequencing_prompt, goal_interpretation_prompt
 
 ACTIONS = {

@@ -1,6 +1,6 @@
 """The hooks: eai calls these with a ``register`` callback."""
 
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_example.lamps import LampSimulator, LampSuite
 
 

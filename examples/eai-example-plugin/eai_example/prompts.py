@@ -4,7 +4,7 @@ parsers read it (docs/metrics.md)."""
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 
 def _scene(task: Task, actions) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from eai.world import Atom
+from eai.plugin_api import Atom
 from eai_alfworld.engine import Fact
 from eai_alfworld.game import AGENT, Game
 

@@ -20,7 +20,7 @@ disagreement comes from (docs/engines.md, "ALFWorld: differences"):
 
 from __future__ import annotations
 
-from eai.environment import Disagreement
+from eai.plugin_api import Disagreement
 from eai_alfworld.engine import data
 from eai_alfworld.game import alfred_class
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 from importlib import metadata
 from typing import Any
 
-from eai.installed import load, required
+from eai.plugin_api import load_installed, required_package
 
 DISTRIBUTIONS = ("alfworld", "textworld", "fast-downward-textworld")
 INSTALL = 'pip install "embodied-agent-interface[alfworld]" (in a checkout: pip install -e ".[alfworld]")'
@@ -68,9 +68,9 @@ class AlfworldData:
 
 @lru_cache(maxsize=1)
 def data() -> AlfworldData:
-    root = required("alfworld", missing())
-    constants = load(root / "gen" / "constants.py", "eai_alfworld._alfworld_constants")
-    library = load(root / "gen" / "goal_library.py", "eai_alfworld._alfworld_goal_library")
+    root = required_package("alfworld", missing())
+    constants = load_installed(root / "gen" / "constants.py", "eai_alfworld._alfworld_constants")
+    library = load_installed(root / "gen" / "goal_library.py", "eai_alfworld._alfworld_goal_library")
     return AlfworldData(
         domain=(root / "data" / "alfred.pddl").read_text(encoding="utf-8"),
         grammar=(root / "data" / "alfred.twl2").read_text(encoding="utf-8"),

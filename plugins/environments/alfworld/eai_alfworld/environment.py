@@ -16,8 +16,9 @@ happens.``, or the skill layer's reason in EB-ALFRED's words.
 
 from __future__ import annotations
 
-from eai.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
-from eai.world import Action, Task
+from eai.plugin_api import (
+    Action, Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Task, Unbuildable,
+)
 from eai_alfworld import engine as engines
 from eai_alfworld.board import Board, Focus, atoms
 from eai_alfworld.differences import explain

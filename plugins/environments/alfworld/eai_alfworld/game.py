@@ -30,8 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from eai.environment import Unbuildable
-from eai.world import Atom, Task
+from eai.plugin_api import Atom, Task, Unbuildable
 from eai_alfworld.engine import AlfworldData
 
 ALFRED_CLASS = {"Sink": "SinkBasin", "Bathtub": "BathtubBasin"}  # eai's class -> ALFRED's (EB-ALFRED names the fixture)

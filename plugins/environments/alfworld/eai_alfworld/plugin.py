@@ -1,6 +1,6 @@
 """Hooks of the alfworld plugin: the environment ``alfworld`` (extra ``alfworld``)."""
 
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_alfworld.environment import AlfworldProvider
 
 

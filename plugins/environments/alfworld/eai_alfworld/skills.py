@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from eai.world import Action
+from eai.plugin_api import Action
 from eai_alfworld.board import Board, Focus, pieces, standing
 from eai_alfworld.game import Game
 

@@ -23,7 +23,7 @@ disagreement comes from (docs/engines.md, "VirtualHome: differences"):
 
 from __future__ import annotations
 
-from eai.environment import Disagreement
+from eai.plugin_api import Disagreement
 
 SAID = {"is not close to": "nearness", "does not face": "facing"}
 

@@ -36,7 +36,7 @@ from functools import lru_cache
 from importlib import import_module, metadata
 from types import ModuleType, SimpleNamespace
 
-from eai.installed import load, package_path, required
+from eai.plugin_api import load_installed, package_path, required_package
 
 VERSION = "2.3.0"
 INSTALL = (f'pip install "embodied-agent-interface[virtualhome]" && pip install --no-deps virtualhome=={VERSION} '
@@ -64,8 +64,8 @@ def missing() -> str:
 @lru_cache(maxsize=1)
 def evolving_graph() -> SimpleNamespace:
     """The evolving graph's modules ``environment``, ``execution`` and ``scripts``, loaded privately and fixed."""
-    root = required("virtualhome", missing())
-    load(root / "simulation" / "evolving_graph", PRIVATE)
+    root = required_package("virtualhome", missing())
+    load_installed(root / "simulation" / "evolving_graph", PRIVATE)
     modules = SimpleNamespace(**{name: import_module(f"{PRIVATE}.{name}") for name in ("environment", "execution", "scripts")})
     _fix_find(modules.execution)
     _fix_putoff(modules.execution, modules.environment)

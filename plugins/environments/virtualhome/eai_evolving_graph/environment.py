@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from eai.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult
-from eai.plugins import get_plugins
-from eai.world import Action, Task, Trajectory
+from eai.plugin_api import (
+    Action, Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Task, Trajectory, get_plugins,
+)
 from eai_evolving_graph import engine as engines
 from eai_evolving_graph.differences import explain
 from eai_evolving_graph.graph import atoms_of, graph_of, node_id
@@ -31,7 +31,7 @@ class GraphEnvironment(Environment):
         self._state: Any = None
 
     def reset(self, task: Task) -> Observation:
-        from eai.goals import GoalChecker  # here: registering the plugin stays cheap (no LTL)
+        from eai.plugin_api import GoalChecker  # here: registering the plugin stays cheap (no LTL)
 
         vh, world = self._vh, self._simulator.world(task)
         self._task, self._world = task, world

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from eai.world import Atom, Task
+from eai.plugin_api import Atom, Task
 
 EDGES = {"ONTOP": "ON", "INSIDE": "INSIDE", "NEXT_TO": "CLOSE", "FACING": "FACING", "BETWEEN": "BETWEEN",
          "HOLDS_RH": "HOLDS_RH", "HOLDS_LH": "HOLDS_LH"}

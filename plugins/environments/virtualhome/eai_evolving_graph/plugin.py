@@ -1,6 +1,6 @@
 """Hooks of the evolving_graph plugin: the environment ``virtualhome`` (extra ``virtualhome``)."""
 
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_evolving_graph.environment import GraphProvider
 
 

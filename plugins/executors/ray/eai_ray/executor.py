@@ -1,7 +1,7 @@
 """Units as Ray tasks; one rate limiter actor per model endpoint for the whole cluster;
 re-scoring as Ray Data's ``map_batches``.
 
-Each unit of the run is one Ray task that runs :func:`eai.runner.run.run_unit`
+Each unit of the run is one Ray task that runs :func:`eai.plugin_api.work_unit`
 in a worker, so it writes the same folder a local run writes (the run folder
 and the response cache must be on storage every node sees). Every model call
 passes a gate held by one actor per endpoint (named, so every worker and driver
@@ -14,7 +14,7 @@ run with what was answered kept, and ``--resume`` asks only what is missing.
 Ray is imported only when the executor runs, so the plugin loads without it.
 
 Scoring answers (``eai score --executor ray``) is a Ray Data ``map_batches``
-over the shard numbers ``0 .. 4W-1`` (:mod:`eai.runner.shards`), W the
+over the shard numbers ``0 .. 4W-1`` (:class:`eai.plugin_api.Shard`), W the
 cluster's CPUs: a pool of W :class:`Scorer` workers, each loading the suite
 once, takes the shards in turn, and the shards join as ``eai merge`` joins
 them: the records, in task order, and summary a local scoring gives.
@@ -30,15 +30,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.exceptions import EaiError
-from eai.runner.shards import Shard
+from eai import EaiError
+from eai.plugin_api import Shard
 
 if TYPE_CHECKING:  # the runner imports the compose stages: loaded when the executor works, not at start-up
-    from eai.executors import ScoreProgress
-    from eai.plugins import Plugins
-    from eai.responses import Response
-    from eai.runner.run import Progress, RunConfig, Say, Unit
-    from eai.scoring import ScoreResult
+    from eai.plugin_api import Plugins, Progress, Response, RunConfig, Say, ScoreProgress, ScoreResult, Unit
 
 NAMESPACE = "eai"
 POLL_SECONDS = 0.5
@@ -127,19 +123,10 @@ class Gate:
 
 def work(unit: Unit, config: RunConfig, limiter: Any, holder: str, board: Any) -> str:
     """One unit, in a Ray worker, with the worker's own plugins and cache connection."""
-    import asyncio
+    from eai.plugin_api import work_unit
 
-    from eai.plugins import get_plugins
-    from eai.runner.cache import ResponseCache
-    from eai.runner.run import run_unit
-
-    cache = ResponseCache(config.cache) if config.cache else None
-    try:
-        return str(asyncio.run(run_unit(unit, config, get_plugins(), cache, lambda *args: board.report.remote(*args),
-                                        lambda text: board.say.remote(text), Gate(limiter, holder))))
-    finally:
-        if cache is not None:
-            cache.close()
+    return str(work_unit(unit, config, lambda *args: board.report.remote(*args), lambda text: board.say.remote(text),
+                         Gate(limiter, holder)))
 
 
 class Scorer:
@@ -149,8 +136,7 @@ class Scorer:
     records and summary as JSON."""
 
     def __init__(self, suite: str) -> None:
-        from eai.plugins import get_plugins
-        from eai.suite_dirs import suite_name
+        from eai.plugin_api import get_plugins, suite_name
 
         self.plugins = get_plugins()
         self.suite = suite_name(self.plugins, suite)  # a suite folder is registered in this worker too
@@ -158,7 +144,7 @@ class Scorer:
 
     def __call__(self, batch: dict[str, Any], module: str, answers: Sequence[Response], options: dict[str, Any],
                  strict: bool) -> dict[str, list[str]]:
-        from eai.scoring import score
+        from eai.plugin_api import score
 
         parts = []
         for index, count in zip(batch["index"], batch["count"]):
@@ -184,7 +170,7 @@ class RayExecutor:
 
     async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
                   address: str | None) -> list[Path]:
-        from eai.runner.run import claimed_units
+        from eai.plugin_api import claimed_units, unit_endpoint
 
         ray = ray_module()
         connect(ray, address)
@@ -192,12 +178,12 @@ class RayExecutor:
         actor = ray.remote(num_cpus=0)(Limiter)
         limiters = {endpoint: actor.options(name=f"limiter:{endpoint}", namespace=NAMESPACE, get_if_exists=True)
                     .remote(max(1, config.concurrency))
-                    for endpoint in sorted({endpoint_of(plugins, unit, config) for unit in units})}
+                    for endpoint in sorted({unit_endpoint(plugins, unit, config) for unit in units})}
         board = ray.remote(num_cpus=0)(Board).remote()
         task = ray.remote(num_cpus=1, max_retries=0)(work)
         holders = {}  # each unit's task -> its limiter and the name its slots are held under there
         for unit in units:
-            limiter, holder = limiters[endpoint_of(plugins, unit, config)], uuid.uuid4().hex
+            limiter, holder = limiters[unit_endpoint(plugins, unit, config)], uuid.uuid4().hex
             holders[task.options(name=f"unit {unit.label}").remote(unit, config, limiter, holder, board)] = (limiter, holder)
         refs, waiting, shown, said = list(holders), list(holders), {}, 0
         while waiting:
@@ -221,10 +207,7 @@ class RayExecutor:
 
     def score(self, plugins: Plugins, suite: str, module: str, answers: Sequence[Response], options: dict[str, Any],
               strict: bool, progress: ScoreProgress, address: str | None) -> ScoreResult:
-        from eai.merge import join_scores
-        from eai.modules import get_module
-        from eai.scoring import ScoreResult
-        from eai.suite_dirs import suite_name
+        from eai.plugin_api import ScoreResult, get_module, join_scores, suite_name
 
         suite_name(plugins, suite), get_module(module)  # one line for an unknown one, before starting workers
         ray = ray_module()
@@ -242,10 +225,3 @@ class RayExecutor:
         joined = join_scores(parts, [Path(f"shard {p.summary['shard']}") for p in parts], plugins)
         progress(joined.summary["tasks"], joined.summary["tasks"])
         return joined
-
-
-def endpoint_of(plugins: Plugins, unit: Unit, config: RunConfig) -> str:
-    from eai.runner.run import resolve_model
-
-    model = resolve_model(plugins, unit.model, config.model_options)
-    return model.endpoint or model.provider

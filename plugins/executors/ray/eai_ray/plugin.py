@@ -1,6 +1,6 @@
 """The ``ray`` executor: ``eai run --executor ray [--address ...]``."""
 
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_ray.executor import RayExecutor
 
 

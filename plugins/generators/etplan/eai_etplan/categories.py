@@ -27,8 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 
-from eai.generation.generator import Candidate
-from eai.world import Goal, Literal, Obj
+from eai.plugin_api import Candidate, Goal, Literal, Obj
 from eai_etplan.rules import carrier_keeps, kind, receptacle_keeps, surface_keeps
 from eai_etplan.scene import SceneFacts
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from eai.generation.generator import Candidate, Category, Generator
-from eai.simulator import Simulator
-from eai.suite import TaskSuite
-from eai.world import Task
+from eai.plugin_api import Candidate, Category, Generator, Simulator, Task, TaskSuite
 from eai_etplan.categories import Candidates
 from eai_etplan.scene import SceneFacts
 

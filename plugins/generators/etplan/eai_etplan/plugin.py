@@ -1,9 +1,7 @@
 """Hooks of the built-in etplan plugin: the generator, and the suite it made (tasks/etplan-vh),
 which eai run takes when it is named (--suite etplan-vh), not by default."""
 
-from eai.hookspecs import hookimpl
-from eai.paths import tasks_dir
-from eai.taskstore import DirectorySuite
+from eai.plugin_api import DirectorySuite, hookimpl, tasks_dir
 from eai_etplan.generator import EtPlan
 
 SUITE = "etplan-vh"

@@ -25,7 +25,7 @@ instead of ET-Plan-Bench's GPT-4o filter. docs/generation.md prints it.
 
 from __future__ import annotations
 
-from eai.world import Obj
+from eai.plugin_api import Obj
 
 ANIMALS = frozenset({"cat", "dog"})
 KINDS = (("clothes", ("CLOTHES",)), ("food", ("EATABLE",)), ("drink", ("DRINKABLE",)), ("dish", ("RECIPIENT",)),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import cached_property
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 STRUCTURE = frozenset({"floor", "wall", "ceiling", "doorjamb", "door", "window"})
 WORDS = {"ONTOP": "on", "INSIDE": "in", "NEXT_TO": "next to"}

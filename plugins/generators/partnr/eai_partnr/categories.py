@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from eai.generation.generator import Candidate
-from eai.world import Goal, Literal
+from eai.plugin_api import Candidate, Goal, Literal
 from eai_etplan.categories import PLACES, atom, held, kin_pairs, near
 from eai_etplan.rules import kind
 from eai_etplan.scene import SceneFacts

@@ -26,17 +26,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from eai.collaboration.evaluation import EvaluationFunctions
-from eai.collaboration.predicates import RELATIONAL
-from eai.compose.planning import plan_actions
-from eai.exceptions import EaiError
-from eai.paths import name_problem
-from eai.generation.certify import reaches
-from eai.modules.subgoal_decomposition.module import PLANNER, budget
-from eai.plugins import get_plugins
-from eai.simulator import Simulator
-from eai.taskfile import GoalSpec, InitialState, ObjectSpec, TaskFile
-from eai.taskstore import build_task
+from eai import EaiError
+from eai.plugin_api import (
+    RELATIONAL, EvaluationFunctions, GoalSpec, InitialState, ObjectSpec, Simulator, TaskFile, build_task, name_problem,
+    planned_actions, reaches,
+)
 
 CHARACTER, ROOM = "character.1", "room.2"
 RELATION = {"is_on_top": "ONTOP", "is_inside": "INSIDE", "is_next_to": "NEXT_TO"}
@@ -86,7 +80,7 @@ def convert_episode(episode: Any, simulator: Simulator) -> TaskFile:
         EvaluationFunctions.read(evaluation, built.object_by_id, simulator.evaluation_predicates, simulator.name)
     except (EaiError, ValidationError, TypeError, KeyError, IndexError):
         raise Skip("invalid evaluation functions") from None
-    plan = plan_actions(built, simulator, get_plugins().planners.get(PLANNER), budget({}))
+    plan = planned_actions(built, simulator)
     if plan and reaches(built, plan, simulator):
         task.gold_plan = [[a.name, *a.args] for a in plan]
     return task

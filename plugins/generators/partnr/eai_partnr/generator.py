@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from eai.generation.generator import Candidate, Category, Generator
-from eai.simulator import Simulator
-from eai.world import Task
+from eai.plugin_api import Candidate, Category, Generator, Simulator, Task
 from eai_etplan.generator import EtPlan
 from eai_etplan.scene import SceneFacts
 from eai_partnr.categories import Candidates

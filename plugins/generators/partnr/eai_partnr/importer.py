@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from eai.episode_import import Converted, EpisodeImporter, Progress
-from eai.exceptions import EaiError
-from eai.plugins import get_plugins
+from eai import EaiError
+from eai.plugin_api import Converted, EpisodeImporter, ImportProgress, get_plugins
 
 LICENCE = ("PARTNR's episodes (github.com/facebookresearch/partnr-planner, the partnr_episodes data set) are "
            "licensed CC BY-NC 4.0: non-commercial use only, with attribution to Chang et al., PARTNR "
@@ -23,7 +22,7 @@ class PartnrEpisodes(EpisodeImporter):
     simulator = "virtualhome"
     licence = LICENCE
 
-    def convert(self, data: Any, progress: Progress) -> Converted:
+    def convert(self, data: Any, progress: ImportProgress) -> Converted:
         from eai_partnr.episodes import Skip, convert_episode
 
         if not isinstance(data, dict) or not isinstance(data.get("episodes"), list):

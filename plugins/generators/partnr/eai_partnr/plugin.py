@@ -1,9 +1,7 @@
 """Hooks of the built-in partnr plugin: the generator, and the suite it made
 (tasks/partnr-vh), which eai run takes when it is named, not by default."""
 
-from eai.hookspecs import hookimpl
-from eai.paths import tasks_dir
-from eai.taskstore import DirectorySuite
+from eai.plugin_api import DirectorySuite, hookimpl, tasks_dir
 from eai_partnr.importer import PartnrEpisodes
 from eai_partnr.generator import Partnr
 

@@ -27,9 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from eai.generation.generator import Candidate, Category, Generator
-from eai.simulator import Simulator
-from eai.world import Goal, Literal, Obj, Task
+from eai.plugin_api import Candidate, Category, Generator, Goal, Literal, Obj, Simulator, Task
 
 LIQUIDS = frozenset({"water.n.06"})
 OPEN_TOPPED = frozenset({"ashcan.n.01", "basket.n.01", "bin.n.01", "bucket.n.01", "carton.n.02", "sack.n.01"})

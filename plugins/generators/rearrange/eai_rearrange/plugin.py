@@ -1,6 +1,6 @@
 """Hooks of the built-in rearrange plugin: a task generator on BEHAVIOR scenes."""
 
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_rearrange.generator import Rearrange
 
 

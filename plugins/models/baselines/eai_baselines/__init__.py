@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from eai.exceptions import EaiError
-from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
-from eai.plugins import get_plugins
+from eai import EaiError
+from eai.plugin_api import LanguageModel, ModelCallError, ModelProvider, Request, get_plugins
 
 MODELS = ("auto", "lexical", "planner")
 LEXICAL, PLANNED = ("goal_interpretation", "transition_modeling"), ("subgoal_decomposition", "action_sequencing", "turn")
@@ -34,7 +33,8 @@ class BaselineModel(LanguageModel):
         serves = {"auto": LEXICAL + PLANNED, "lexical": LEXICAL, "planner": PLANNED}[self.model]
         if module not in serves:
             raise ModelCallError(f"baseline:{self.model} has no answer for module {module!r}")
-        from eai.compose import planning  # imported when first asked: registering the baselines stays cheap
+        # imported when first asked: registering the baselines stays cheap
+        from eai.plugin_api import plan_answer, subgoals_answer
         from eai_baselines import goal_interpretation, transition_modeling, turns
 
         simulator = get_plugins().simulators.get(get_plugins().suites.get(task.suite).simulator)
@@ -46,8 +46,8 @@ class BaselineModel(LanguageModel):
         if module == "turn":
             return turns.next_action(task, simulator, request.turn)
         if module == "subgoal_decomposition":
-            return planning.subgoals(task, simulator)
-        return planning.plan(task, simulator)
+            return subgoals_answer(task, simulator)
+        return plan_answer(task, simulator)
 
 
 class BaselineProvider(ModelProvider):

@@ -16,8 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from eai.simulator import Vocabulary
-from eai.world import Task
+from eai.plugin_api import Task, Vocabulary
 from eai_baselines.words import class_words, mentions, stem, words
 
 STATE_VERBS = (  # instruction words -> (state predicate, holds?, property the object needs), per simulator

@@ -12,9 +12,7 @@ precondition is that those effects do not hold yet.
 
 from __future__ import annotations
 
-from eai.pddl.formula import And, Not, Pred, TypedVar
-from eai.pddl.model import Domain, Operator
-from eai.world import Task
+from eai.plugin_api import And, Domain, Not, Operator, Pred, Task, TypedVar
 from eai_baselines.words import stem, words
 
 

@@ -22,13 +22,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from eai.collaboration.episode import Profile
-from eai.collaboration.prompt import Turn, rooms
-from eai.compose.planning import plan_actions
-from eai.modules.subgoal_decomposition.module import PLANNER, budget
-from eai.plugins import get_plugins
-from eai.simulator import Simulator
-from eai.world import Action, Goal, Literal, Task
+from eai.plugin_api import Action, Goal, Literal, Profile, Simulator, Task, Turn, planned_actions, visible_rooms
 
 WAIT = json.dumps({"WAIT": []})
 
@@ -45,7 +39,7 @@ def plan_line(task: Task, simulator: Simulator, atoms: frozenset, line: Literal)
     """A plan reaching ``line`` from ``atoms`` (empty when none is found)."""
     goal = Goal(ltl=str(line), state=(line,) if len(line.atom) == 2 else (), relation=(line,) if len(line.atom) > 2 else ())
     seen = replace(task, init=atoms, goal=goal)
-    return plan_actions(seen, simulator, get_plugins().planners.get(PLANNER), budget({}))
+    return planned_actions(seen, simulator)
 
 
 def able(plan: tuple[Action, ...], profile: Profile, simulator: Simulator) -> bool:
@@ -69,7 +63,7 @@ def claimed(line: Literal, turn: Turn, simulator: Simulator) -> bool:
         return False
     if thing in named(turn.view.other_action):
         return True
-    places = set(rooms(turn.view, predicates.in_room))  # type: ignore[union-attr]
+    places = set(visible_rooms(turn.view, predicates.in_room))  # type: ignore[union-attr]
     return len(line.atom) == 3 and not any(a[1] == thing and len(a) == 3 and a[2] not in places
                                            for a in atoms if a[0] != "NEXT_TO")
 
@@ -104,7 +98,8 @@ def next_action(task: Task, simulator: Simulator, turn: Turn) -> str:
             return json.dumps({plan[0].name: list(plan[0].args)})
     if unseen:
         predicates = simulator.evaluation_predicates
-        left = [room for room in rooms(turn.view, predicates.in_room) if room not in turn.view.explored]  # type: ignore[union-attr]
+        rooms = visible_rooms(turn.view, predicates.in_room)  # type: ignore[union-attr]
+        left = [room for room in rooms if room not in turn.view.explored]
         if left:
             return json.dumps({"WALK": [left[0]]})
     return WAIT

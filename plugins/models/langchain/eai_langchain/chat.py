@@ -9,7 +9,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from eai.llm import REFUSED, Answer, GenerationConfig, LanguageModel, Message, Request, Usage
+from eai.plugin_api import REFUSED, Answer, GenerationConfig, LanguageModel, Message, Request, Usage
 from eai_langchain.errors import call_error, without_secrets
 
 ROLES: dict[str, type[BaseMessage]] = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}

@@ -18,7 +18,7 @@ import re
 import socket
 from collections.abc import Iterable
 
-from eai.llm import ModelCallError, retry_after
+from eai.plugin_api import ModelCallError, retry_after
 
 TRANSIENT: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutError, ConnectionError)
 UNREADABLE: tuple[type[BaseException], ...] = (ValueError, LookupError, TypeError)

@@ -27,10 +27,10 @@ from types import ModuleType
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from eai.credentials import url_secrets, without_credentials
-from eai.exceptions import EaiError
-from eai.install import install_command
-from eai.llm import CONNECT_TIMEOUT, GenerationConfig, LanguageModel, ModelProvider
+from eai import EaiError
+from eai.plugin_api import (
+    CONNECT_TIMEOUT, GenerationConfig, LanguageModel, ModelProvider, install_command, url_secrets, without_credentials,
+)
 
 NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
 

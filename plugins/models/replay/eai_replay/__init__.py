@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from eai.exceptions import EaiError
-from eai.llm import LanguageModel, ModelCallError, ModelProvider, Request
-from eai.responses import bare_identifier, read_responses
+from eai import EaiError
+from eai.plugin_api import LanguageModel, ModelCallError, ModelProvider, Request, bare_identifier, read_responses
 
 
 class ReplayModel(LanguageModel):

@@ -1,4 +1,4 @@
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_replay import ReplayProvider
 
 

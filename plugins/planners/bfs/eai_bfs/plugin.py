@@ -1,6 +1,6 @@
 """Hooks of the built-in breadth-first search planner plugin."""
 
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_bfs.search import BreadthFirst
 
 

@@ -6,9 +6,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Collection, Iterable
 
-from eai.planner import Budget, Outcome, PlanResult, SearchPlanner
-from eai.simulator import World
-from eai.world import Action, State
+from eai.plugin_api import Action, Budget, Outcome, PlanResult, SearchPlanner, State, World
 
 # Bytes one visited state costs besides its bitset: its dict entry, the
 # (parent, action) tuple, the action, the State and its frontier slot

@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from eai.planner import Budget
+from eai.plugin_api import Budget
 
 HOST_SCRIPT = Path(__file__).with_name("host.py")
 START_SECONDS = 60.0

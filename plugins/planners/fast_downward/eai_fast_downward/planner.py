@@ -10,9 +10,9 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from eai.finding import Finding
-from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
-from eai.planner import Budget, Outcome, PddlPlanner, PlanResult
+from eai.plugin_api import (
+    And, Budget, Domain, Finding, Not, Operator, Outcome, PddlPlanner, PlanResult, Pred, PredicateDecl, Problem,
+)
 from eai_fast_downward.hosts import abort_all, close_all
 
 FIX = "pip install --force-reinstall 'up-fast-downward>=1.0' (it bundles the Fast Downward build)"

@@ -1,6 +1,6 @@
 """Hooks of the built-in Fast Downward planner plugin."""
 
-from eai.hookspecs import hookimpl
+from eai.plugin_api import hookimpl
 from eai_fast_downward.planner import FastDownward
 
 

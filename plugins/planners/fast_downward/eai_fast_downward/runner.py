@@ -17,9 +17,7 @@ import signal
 import time
 from pathlib import Path
 
-from eai.pddl.model import Domain, Problem
-from eai.planner import Budget, Outcome, PlanResult
-from eai.world import Action
+from eai.plugin_api import Action, Budget, Domain, Outcome, PlanResult, Problem
 from eai_fast_downward import workdirs
 from eai_fast_downward.hosts import HostError, hosts
 

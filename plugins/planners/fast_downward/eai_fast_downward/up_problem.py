@@ -51,9 +51,9 @@ from unified_planning.exceptions import UPException
 from unified_planning.io.pddl_writer import PDDLWriter
 from unified_planning.model import Fluent, InstantaneousAction, Object, Problem as UPProblem, Variable
 
-from eai.pddl.expand import expand_quantifiers
-from eai.pddl.formula import And, Exists, Forall, Formula, Imply, Not, Or, Pred, When
-from eai.pddl.model import Domain, Operator, Problem
+from eai.plugin_api import (
+    And, Domain, Exists, Forall, Formula, Imply, Not, Operator, Or, Pred, Problem, When, expand_quantifiers,
+)
 from eai_fast_downward.runner import JOB, REPORT
 
 INVALID_PROBLEM = 31  # Fast Downward's code for input its translator cannot use

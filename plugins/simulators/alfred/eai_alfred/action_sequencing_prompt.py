@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_alfred.actions import action_list
 from eai_alfred.facts import facts
 

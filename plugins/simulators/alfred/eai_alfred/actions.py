@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 
 def global_actions(skills: Mapping[str, Sequence[str]]) -> list[str]:

@@ -9,7 +9,7 @@ sliced) only when true. ``atoms`` gives the same as predicates
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 
 def _parent(task: Task) -> dict[str, str]:

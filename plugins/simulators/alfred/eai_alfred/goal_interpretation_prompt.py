@@ -10,7 +10,7 @@ that type, so any of them may be named. The wording is ours.
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_alfred.facts import atoms
 
 # goal states an object can take, by the ability that allows them

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eai.exceptions import EaiError
-from eai.world import Obj
+from eai import EaiError
+from eai.plugin_api import Obj
 from eai_alfred.inventory import EB_WORDS
 
 PLACED = "exists x1. ({parent}(x1) and in_receptacle(x0, x1))"

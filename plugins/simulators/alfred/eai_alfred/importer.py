@@ -18,14 +18,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from eai.examples import capture
-from eai.exceptions import EaiError
-from eai.goals import GoalChecker
-from eai.sources import Archive
-from eai.taskfile import GoalSpec, InitialState, ObjectSpec, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec
-from eai.taskwriter import dumps, write_suite
-from eai.taxonomy import execute
-from eai.world import Goal, Obj, Task
+from eai import EaiError
+from eai.plugin_api import (
+    Archive, Goal, GoalChecker, GoalSpec, InitialState, Obj, ObjectSpec, SourceSpec, SuiteFile, Task, TaskFile,
+    TransitionModelSpec, capture_examples, execute_plan, task_json, write_suite,
+)
 from eai_alfred import goals, problem, translate
 from eai_alfred.inventory import Inventory
 from eai_alfred.plugin import DESCRIPTION, SUITE
@@ -53,8 +50,9 @@ def convert(archives: Mapping[str, Archive], out: Path) -> None:
         files={"domain": "domain.pddl", "predicate_categories": "predicate_categories.json", "skills": "skills.json",
                "examples": "examples.json"},
     )
-    files = {"domain.pddl": problem.domain_text(), "predicate_categories.json": dumps(problem.CATEGORIES),
-             "skills.json": dumps(upstream.skills.as_dict()), "examples.json": capture(upstream.eb, EXAMPLES)}
+    files = {"domain.pddl": problem.domain_text(), "predicate_categories.json": task_json(problem.CATEGORIES),
+             "skills.json": task_json(upstream.skills.as_dict()),
+             "examples.json": capture_examples(upstream.eb, EXAMPLES)}
     write_suite(out, suite, tasks, files=files)
 
 
@@ -92,7 +90,7 @@ def convert_task(upstream: Upstream, task_id: str, subset: str, index: int, entr
     steps = [(skill, inventory.thing(thor_id).id) for skill, thor_id in translate.interactions(
         trajectory["plan"]["low_actions"])]
     plan = translate.gold_plan(world, steps)
-    final = execute(world, plan).trajectory.final
+    final = execute_plan(world, plan).trajectory.final
     state, relation = GoalChecker(task, VOCABULARY).literals(final)
     if not all((lit.atom in final) == lit.positive for lit in state + relation):
         raise EaiError("the gold plan does not reach the goal")

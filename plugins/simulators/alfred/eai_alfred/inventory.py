@@ -32,7 +32,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from eai.exceptions import EaiError
+from eai import EaiError
 from eai_alfred.sources import Upstream
 
 EB_WORDS = {"SinkBasin": "Sink", "BathtubBasin": "Bathtub"}  # the basins EB-ALFRED's skills call by the fixture

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from eai.names import name_key
-from eai.world import Task
+from eai.plugin_api import Task, name_key
 
 _INSTANCE = re.compile(r"^(.*?)_?(\d+)$")
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")

@@ -1,7 +1,6 @@
 """Hooks of the built-in ALFRED plugin: the EB-ALFRED suite and its simulator."""
 
-from eai.hookspecs import hookimpl
-from eai.paths import tasks_dir
+from eai.plugin_api import hookimpl, tasks_dir
 from eai_alfred.simulator import AlfredSimulator
 from eai_alfred.suite import AlfredSuite
 from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH

@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from importlib.resources import files
 
-from eai.pddl.formula import And, Not, Pred
-from eai.pddl.model import Problem
-from eai.world import Action, Atom, Literal, Task
+from eai.plugin_api import Action, And, Atom, Literal, Not, Pred, Problem, Task
 from eai_alfred.scene import Scene
 from eai_alfred.vocabulary import KNIVES
 

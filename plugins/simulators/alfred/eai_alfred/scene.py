@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from eai.world import Atom, State, Task
+from eai.plugin_api import Atom, State, Task
 from eai_alfred.vocabulary import KNIVES
 
 EXTRA = "alfred"

@@ -12,15 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.pddl.model import Domain
-from eai.simulator import ActionList, Simulator, Vocabulary
-from eai.stats import spread
-from eai.world import Task, Trajectory
+from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, spread
 from eai_alfred.scene import EXTRA
 from eai_alfred.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
-    from eai.ltl import Formula
+    from eai.plugin_api import ltl
     from eai_alfred.world import AlfredWorld
 
 
@@ -43,7 +40,7 @@ class AlfredSimulator(Simulator):
 
     def transition_model(self) -> Domain:
         """Our PDDL domain of the skills (docs/alfred-simulator.md, "Transition model")."""
-        from eai.pddl.parser import parse_domain
+        from eai.plugin_api import parse_domain
 
         return parse_domain(self._file("domain").read_text(encoding="utf-8"))
 
@@ -82,14 +79,14 @@ class AlfredSimulator(Simulator):
 
     def progress(self, task: Task, trajectory: Trajectory) -> float | None:
         """EB-ALFRED's task progress: the share of the task type's goal conditions met at the end."""
-        from eai.ltl import Universe, holds
+        from eai.plugin_api import ltl
 
         conditions = task.extra.get(EXTRA, {}).get("conditions", [])
         if not conditions:
             return None
-        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates,
-                            dict(task.goal.classes))
-        return sum(holds(_parsed(text), trajectory.final, universe) for text in conditions) / len(conditions)
+        universe = ltl.Universe(task.objects, VOCABULARY.actions,
+                                VOCABULARY.state_predicates | VOCABULARY.relation_predicates, dict(task.goal.classes))
+        return sum(ltl.holds(_parsed(text), trajectory.final, universe) for text in conditions) / len(conditions)
 
     def stats(self, tasks: Sequence[Task]) -> dict[str, Any]:
         """The length of each task's EB-ALFRED action list (the paper: 171 to 298)."""
@@ -105,7 +102,7 @@ def _skills(path: Path) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=4096)
-def _parsed(text: str) -> Formula:
-    from eai.ltl import parse
+def _parsed(text: str) -> ltl.Formula:
+    from eai.plugin_api import ltl
 
-    return parse(text)
+    return ltl.parse(text)

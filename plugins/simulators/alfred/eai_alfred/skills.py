@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from eai.pddl.formula import Formula, Not, Or, Pred
-from eai.simulator import Check
-from eai.world import Atom
+from eai.plugin_api import Atom, Check, Formula, Not, Or, Pred
 from eai_alfred.scene import Scene, View
 
 

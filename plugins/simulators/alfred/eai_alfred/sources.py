@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from eai.exceptions import EaiError
-from eai.sources import Archive, Pin
+from eai import EaiError
+from eai.plugin_api import Archive, Pin
 
 EMBODIEDBENCH = Pin(
     "embodiedbench", "b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04", repository="EmbodiedBench/EmbodiedBench",

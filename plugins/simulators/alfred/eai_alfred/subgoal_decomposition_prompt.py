@@ -8,7 +8,7 @@ subgoal per line, each refined into skills by search. The wording is ours.
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_alfred.facts import atoms
 from eai_alfred.goal_interpretation_prompt import MEANINGS
 from eai_alfred.vocabulary import ACTIONS

@@ -13,9 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from eai.sources import Archive
-from eai.taskstore import DirectorySuite
-from eai.world import Task
+from eai.plugin_api import Archive, DirectorySuite, Task
 from eai_alfred.scene import EXTRA
 
 

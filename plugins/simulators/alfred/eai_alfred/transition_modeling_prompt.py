@@ -7,8 +7,7 @@ The wording is ours.
 
 from __future__ import annotations
 
-from eai.modules.transition_modeling.prompt import fill
-from eai.world import Task
+from eai.plugin_api import Task, fill_transition_prompt
 
 TEMPLATE = """The following PDDL domain describes a household robot's world: its predicates, with their argument types.
 <domain>
@@ -43,4 +42,4 @@ Output a JSON object {"output": "<the PDDL of all the actions above>"}.
 
 def transition_modeling_prompt(task: Task, domain_text: str) -> str:
     """The prompt for ``task``; ``domain_text`` is the suite's gold domain file."""
-    return fill(TEMPLATE, task, domain_text)
+    return fill_transition_prompt(TEMPLATE, task, domain_text)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from eai.exceptions import EaiError
-from eai.world import Action
+from eai import EaiError
+from eai.plugin_api import Action
 from eai_alfred.world import AlfredWorld
 
 SKILL_OF = {"PickupObject": "PICK_UP", "PutObject": "PUT_DOWN", "OpenObject": "OPEN", "CloseObject": "CLOSE",

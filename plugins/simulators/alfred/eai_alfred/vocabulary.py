@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from eai.simulator import ActionSpec, Vocabulary
+from eai.plugin_api import ActionSpec, Vocabulary
 
 _ANY = ((),)
 

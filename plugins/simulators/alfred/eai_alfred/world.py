@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 
-from eai.simulator import Check, World, signature_error
-from eai.world import Action, AtomIndex, Decoded, State, Task
+from eai.plugin_api import Action, AtomIndex, Check, Decoded, State, Task, World, signature_error
 from eai_alfred.names import Names
 from eai_alfred.scene import Scene, View
 from eai_alfred.skills import SKILLS, Step

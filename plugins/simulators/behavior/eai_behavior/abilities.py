@@ -14,7 +14,7 @@ object hierarchy. Two things add to them:
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 STATE_ABILITY = {
     "cooked": "cookable", "dusty": "dustyable", "frozen": "freezable", "open": "openable",

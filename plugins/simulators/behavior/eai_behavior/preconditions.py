@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from eai.pddl.formula import And, Formula, Not, Or, Pred
+from eai.plugin_api import And, Formula, Not, Or, Pred
 from eai_behavior.scene import Scene
 from eai_behavior.view import HOLDING, View
 

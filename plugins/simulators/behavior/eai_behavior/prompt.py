@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 # <init_state>, <target_state> and <objects> are filled in; "\x20" keeps the
 # upstream's trailing spaces visible.

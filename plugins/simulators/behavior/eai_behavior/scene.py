@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_behavior.abilities import abilities
 
 AGENT = "agent.n.01"

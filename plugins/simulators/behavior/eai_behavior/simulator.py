@@ -12,9 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from eai.pddl.model import Domain
-from eai.simulator import Simulator, Vocabulary
-from eai.world import Goal, Task
+from eai.plugin_api import Domain, Goal, Simulator, Task, Vocabulary
 from eai_behavior.vocabulary import PREDICATES, VOCABULARY
 
 if TYPE_CHECKING:
@@ -46,7 +44,7 @@ class BehaviorSimulator(Simulator):
 
     def transition_model(self) -> Domain:
         """The paper's PDDL domain (an abstraction of these semantics, 30 operators)."""
-        from eai.pddl.parser import parse_domain
+        from eai.plugin_api import parse_domain
 
         return parse_domain(self._domain_file().read_text(encoding="utf-8"))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eai.world import Task
+from eai.plugin_api import Task
 
 INSTRUCTIONS = '''# Background Introduction
 You are determining the complete state transitions of a household task solving by a robot. The goal is to list all intermediate states (which is called subgoals as a whole) to achieve the final goal states from the initial states. The output consists of a list of boolean expression, which is a combination of the state predicates. Note that your output boolean expression list is in temporal order, therefore, it must be consistent and logical. In short, your task is to output the subgoal plan in the required format.

@@ -8,7 +8,7 @@ again. Lists are sorted, so nothing depends on bit positions.
 
 from __future__ import annotations
 
-from eai.world import Atom, State
+from eai.plugin_api import Atom, State
 
 HOLDING = {"left": "holding_left", "right": "holding_right"}
 SUPPORTS = ("inside", "ontop")  # the relations that carry an object along with its support

@@ -14,9 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
 from itertools import product
 
-from eai.pddl.formula import to_sexpr
-from eai.simulator import Check, World, signature_error
-from eai.world import Action, AtomIndex, Decoded, State, Task
+from eai.plugin_api import Action, AtomIndex, Check, Decoded, State, Task, World, signature_error, to_sexpr
 from eai_behavior.defaults import initial_atoms
 from eai_behavior.effects import Edit, derive_wholes, release
 from eai_behavior.names import Names

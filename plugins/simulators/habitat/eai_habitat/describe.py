@@ -6,7 +6,7 @@ Deterministic: objects in the task's order, facts sorted.
 
 from __future__ import annotations
 
-from eai.world import Task, format_atom
+from eai.plugin_api import Task, format_atom
 from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, MOVABLE_TYPE, PLACE_TYPE, ROBOT_TYPE
 from eai_habitat.vocabulary import ACTIONS
 

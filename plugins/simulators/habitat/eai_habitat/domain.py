@@ -41,9 +41,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from eai.exceptions import EaiError
-from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Not, Or, Pred, When
-from eai.pddl.model import Domain, Operator, PredicateDecl
+from eai import EaiError
+from eai.plugin_api import TRUE, And, Domain, Exists, Forall, Formula, Not, Operator, Or, Pred, PredicateDecl, When
 from eai_habitat.expressions import Logical, Node, Predicate, read
 from eai_habitat.scene import MOVABLE_TYPE, ROBOT_TYPE, snake
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from eai.exceptions import EaiError
+from eai import EaiError
 from eai_habitat import pickles
 
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Union
 
-from eai.exceptions import EaiError
+from eai import EaiError
 
 KINDS = ("AND", "NAND", "OR", "NOR")
 QUANTIFIERS = ("FORALL", "EXISTS")

@@ -10,9 +10,7 @@ would call opening an open drawer invalid; here it is an additional step.
 
 from __future__ import annotations
 
-from eai.pddl.formula import Not, Pred
-from eai.simulator import Check
-from eai.world import Action, Obj
+from eai.plugin_api import Action, Check, Not, Obj, Pred
 from eai_habitat.scene import ROBOT
 
 HAND_EMPTY = Pred("not_holding", (ROBOT,))

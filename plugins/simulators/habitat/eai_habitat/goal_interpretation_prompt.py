@@ -6,7 +6,7 @@ house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_habitat import describe
 
 TEMPLATE = """Your task is to understand natural language goals for a household robot, reason about the object states and relationships, and turn natural language goals into symbolic goals in the given format. The goals include: node goals describing the final state of one object (or of the robot), and edge goals describing the final relationship between two objects. Write only the goals the instruction asks for.

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from eai.exceptions import EaiError
-from eai.ltl import And, Exists, Forall, Formula, Not, Or, Prim
+from eai import EaiError
+from eai.plugin_api import ltl
 from eai_habitat.expressions import Node, Predicate, read
 from eai_habitat.scene import ROBOT
 
@@ -56,44 +56,44 @@ class Names:
         return found
 
 
-def goal_formula(goal: dict, names: Names) -> Formula:
+def goal_formula(goal: dict, names: Names) -> ltl.Formula:
     return _formula(read(goal), names, {})
 
 
-def _formula(node: Node, names: Names, bound: dict[str, str]) -> Formula:
+def _formula(node: Node, names: Names, bound: dict[str, str]) -> ltl.Formula:
     if isinstance(node, Predicate):
         return _prim(node, names, bound)
     inner = {**bound, **{name: name.lower() for name, _ in node.inputs}}
     parts = tuple(_formula(sub, names, inner) for sub in node.subs)
-    body = parts[0] if len(parts) == 1 else (And if node.conjunctive else Or)(parts)
+    body = parts[0] if len(parts) == 1 else (ltl.And if node.conjunctive else ltl.Or)(parts)
     if node.quantifier == "EXISTS":
         for name, kind in reversed(node.inputs):
-            body = Exists(name.lower(), And((Prim(names.category(kind), (name.lower(),)), body)))
+            body = ltl.Exists(name.lower(), ltl.And((ltl.Prim(names.category(kind), (name.lower(),)), body)))
     elif node.quantifier == "FORALL":
         for name, kind in reversed(node.inputs):
-            body = Forall(name.lower(), Or((Not(Prim(names.category(kind), (name.lower(),))), body)))
-    return Not(body) if node.negated else body
+            body = ltl.Forall(name.lower(), ltl.Or((ltl.Not(ltl.Prim(names.category(kind), (name.lower(),))), body)))
+    return ltl.Not(body) if node.negated else body
 
 
-def _prim(node: Predicate, names: Names, bound: dict[str, str]) -> Prim:
+def _prim(node: Predicate, names: Names, bound: dict[str, str]) -> ltl.Prim:
     if node.name in ROBOT_PREDICATES and not node.args:
-        return Prim(node.name, (ROBOT,))
-    return Prim(node.name, tuple(bound[a] if a in bound else names.object(a) for a in node.args))
+        return ltl.Prim(node.name, (ROBOT,))
+    return ltl.Prim(node.name, tuple(bound[a] if a in bound else names.object(a) for a in node.args))
 
 
-def subgoal_formula(facts: tuple[str, ...], names: Names) -> Formula | None:
+def subgoal_formula(facts: tuple[str, ...], names: Names) -> ltl.Formula | None:
     """One subgoal as the conjunction of its facts about objects (None when it has none)."""
     read_facts = [fact for fact in map(read, facts) if isinstance(fact, Predicate) and fact.name not in ROBOT_PLACE]
     held = {fact.args[0] for fact in read_facts if fact.name == "holding"}
     literals = [_prim(fact, names, {}) for fact in read_facts if not (fact.name in PLACED and fact.args[0] in held)]
     if not literals:
         return None
-    return literals[0] if len(literals) == 1 else And(tuple(literals))
+    return literals[0] if len(literals) == 1 else ltl.And(tuple(literals))
 
 
-def subgoal_formulas(subgoals: tuple[tuple[str, ...], ...], names: Names) -> list[Formula]:
+def subgoal_formulas(subgoals: tuple[tuple[str, ...], ...], names: Names) -> list[ltl.Formula]:
     """The subgoals as formulas, each once where consecutive ones say the same."""
-    formulas: list[Formula] = []
+    formulas: list[ltl.Formula] = []
     for facts in subgoals:
         formula = subgoal_formula(facts, names)
         if formula is not None and (not formulas or formulas[-1] != formula):

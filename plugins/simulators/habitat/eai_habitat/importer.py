@@ -28,17 +28,12 @@ from pathlib import Path
 
 import yaml
 
-from eai.examples import capture
-from eai.exceptions import EaiError
-from eai.goals import GoalChecker
-from eai.ltl import Formula, GoalOption, Universe, holds, options, to_text
-from eai.planner import Budget, SearchPlanner
-from eai.plugins import get_plugins
-from eai.sources import Archive, Pin, Snapshot
-from eai.taskfile import GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec
-from eai.taskwriter import dumps, write_suite
-from eai.taxonomy import execute
-from eai.world import Action, AtomIndex, Goal, Obj, State, Task
+from eai import EaiError
+from eai.plugin_api import (
+    Action, Archive, AtomIndex, Budget, Goal, GoalChecker, GoalSpec, InitialState, Obj, ObjectSpec, Pin, Scene,
+    SearchPlanner, Snapshot, SourceSpec, State, SuiteFile, Task, TaskFile, TransitionModelSpec, capture_examples,
+    execute_plan, get_plugins, ltl, task_json, write_suite,
+)
 from eai_habitat import domain, goals, problem, scene, skills, subsets
 from eai_habitat.episodes import Episode, read_split
 from eai_habitat.expressions import read
@@ -91,8 +86,8 @@ class Source:
     def files(self) -> dict[str, str]:
         categories = list(self.classes)
         return {"domain.pddl": domain.convert(self.domain_spec, categories).to_pddl(),
-                "predicate_categories.json": dumps(PREDICATE_CATEGORIES),
-                "skills.json": dumps(skills.skill_list(self.domain_spec, self.dataset))}
+                "predicate_categories.json": task_json(PREDICATE_CATEGORIES),
+                "skills.json": task_json(skills.skill_list(self.domain_spec, self.dataset))}
 
 
 def _states(entity: scene.Entity) -> list[str]:
@@ -115,7 +110,7 @@ def convert(episode: Episode, source: Source, task_id: str, name: str) -> TaskFi
             relations.append(["in", obj, inside[receptacle]])
     formula = goals.goal_formula(episode.goal, names)
     base = [["part_of", r, a] for r, a in source.parts]
-    task = _task(task_id, name, episode.instruction, fixed + movables, base + relations, to_text(formula))
+    task = _task(task_id, name, episode.instruction, fixed + movables, base + relations, ltl.to_text(formula))
     world = HabitatWorld(task)
     subgoals = goals.subgoal_formulas(episode.subgoals, names)
     plan, option = _gold_plan(task, world, formula, subgoals, source.planner)
@@ -131,7 +126,7 @@ def convert(episode: Episode, source: Source, task_id: str, name: str) -> TaskFi
         transition_model=_transition_model(task, formula, plan),
         simulator_specific={"habitat": {
             "split": episode.split, "episode": episode.index, "scene": episode.scene,
-            "instruct_id": episode.instruct_id, "subgoals": [to_text(f) for f in subgoals],
+            "instruct_id": episode.instruct_id, "subgoals": [ltl.to_text(f) for f in subgoals],
             "satisfied_at_start": not plan}},
     )
 
@@ -159,21 +154,21 @@ def _task(task_id: str, name: str, instruction: str, specs: list[ObjectSpec], re
     return Task(task_id, "", name, instruction, objects, init, Goal(ltl))
 
 
-def _universe(task: Task) -> Universe:
-    return Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
+def _universe(task: Task) -> ltl.Universe:
+    return ltl.Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
 
 
-def _gold_plan(task: Task, world: HabitatWorld, formula: Formula, subgoals: list[Formula],
-               planner: SearchPlanner) -> tuple[tuple[Action, ...], GoalOption]:
+def _gold_plan(task: Task, world: HabitatWorld, formula: ltl.Formula, subgoals: list[ltl.Formula],
+               planner: SearchPlanner) -> tuple[tuple[Action, ...], ltl.GoalOption]:
     """A gold plan and the goal option it reaches: shortest plans to each of
     LLaRP's oracle subgoals in turn, then to the goal option nearest the
     oracle's end; else (when that does not reach the goal) the shortest plan
     to that option. Checked by executing it and checking the goal. A goal
     that holds from the start has the empty plan and the option holding there."""
     universe = _universe(task)
-    if holds(formula, world.initial, universe):
-        return (), next(options(formula, universe, prefer=world.initial))
-    option = next(options(formula, universe, prefer=_oracle_end(world, subgoals)), None)
+    if ltl.holds(formula, world.initial, universe):
+        return (), next(ltl.options(formula, universe, prefer=world.initial))
+    option = next(ltl.options(formula, universe, prefer=_oracle_end(world, subgoals)), None)
     if option is None:
         raise EaiError(f"{task.id}: the goal {task.goal.ltl} has no way to hold")
     targets = [[(True, (p.name, *p.args)) for p in problem.propositions(f)] for f in subgoals]
@@ -181,7 +176,7 @@ def _gold_plan(task: Task, world: HabitatWorld, formula: Formula, subgoals: list
     for stages in (targets + [list(option.literals)], [list(option.literals)]):
         plan = _search(world, stages, planner)
         if plan is not None:
-            run = execute(world, list(plan))
+            run = execute_plan(world, list(plan))
             if run.executable and checker.check(run.trajectory).success:
                 return plan, option
     raise EaiError(f"{task.id}: no gold plan reaches the goal within {NODES} nodes per search")
@@ -202,7 +197,7 @@ def _search(world: HabitatWorld, stages: list[list[tuple[bool, tuple[str, ...]]]
     return plan
 
 
-def _oracle_end(world: HabitatWorld, subgoals: list[Formula]) -> State:
+def _oracle_end(world: HabitatWorld, subgoals: list[ltl.Formula]) -> State:
     """The initial state with the object facts of LLaRP's last subgoal applied:
     the state the goal option is chosen nearest to."""
     atoms = set(world.initial)
@@ -215,7 +210,7 @@ def _oracle_end(world: HabitatWorld, subgoals: list[Formula]) -> State:
     return AtomIndex().state(atoms | set(end))
 
 
-def _transition_model(task: Task, formula: Formula, plan: tuple[Action, ...]) -> TransitionModelSpec | None:
+def _transition_model(task: Task, formula: ltl.Formula, plan: tuple[Action, ...]) -> TransitionModelSpec | None:
     """The operators the gold plan uses (none: nothing to model), the problem, the goal's predicate categories."""
     if not plan:
         return None
@@ -240,7 +235,7 @@ def write_eb_habitat(llarp: Archive, embodiedbench: Snapshot | None, pins: list[
     them (they are Git LFS objects), else drawn from LLaRP's splits; with EB's
     clone, its in-context examples too (``examples.json``)."""
     source = Source(llarp)
-    extra = {"examples.json": capture(embodiedbench, EB_EXAMPLES)} if embodiedbench is not None else {}
+    extra = {"examples.json": capture_examples(embodiedbench, EB_EXAMPLES)} if embodiedbench is not None else {}
     files = [f"{EB_DATASETS}{subset}.pickle" for subset in subsets.SUBSETS]
     tasks = []
     if embodiedbench is not None and all(embodiedbench.stored(name) for name in files):

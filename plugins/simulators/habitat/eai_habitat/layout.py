@@ -9,8 +9,7 @@ that object's push point too, and the other way round (``nav_bits``).
 
 from __future__ import annotations
 
-from eai.pddl.formula import Pred
-from eai.world import Task
+from eai.plugin_api import Pred, Task
 from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, MOVABLE_TYPE, PLACE_TYPE, ROBOT, ROBOT_TYPE
 
 TYPES = (MOVABLE_TYPE, PLACE_TYPE, CAB_TYPE, FRIDGE_TYPE, ROBOT_TYPE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_habitat.scene import EB_NAMES, FIXED
 
 _SEPARATORS = re.compile(r"[\s\-]+")

@@ -28,7 +28,7 @@ import pickle
 import struct
 from typing import Any
 
-from eai.exceptions import EaiError
+from eai import EaiError
 
 RECONSTRUCT = ("numpy.core.multiarray", "_reconstruct")
 RECONSTRUCT_2 = ("numpy._core.multiarray", "_reconstruct")  # the same function, as numpy 2 names it

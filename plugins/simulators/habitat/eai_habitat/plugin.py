@@ -1,9 +1,6 @@
 """Hooks of the built-in habitat plugin: the langr and eb-habitat suites and their simulator."""
 
-from eai.hookspecs import hookimpl
-from eai.paths import tasks_dir
-from eai.sources import Pin
-from eai.taskstore import DirectorySuite
+from eai.plugin_api import DirectorySuite, Pin, hookimpl, tasks_dir
 from eai_habitat.simulator import HabitatSimulator
 
 APPLE_NOTE = ("The Apple Sample Code License above grants use, reproduction, modification and redistribution; "

@@ -14,16 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from eai.exceptions import EaiError
-from eai.ltl import And as LAnd, Exists as LExists, Forall as LForall, Formula as LFormula, Not as LNot
-from eai.ltl import Or as LOr, Prim
-from eai.pddl.formula import And, Exists, Forall, Formula, Not, Or, Pred
-from eai.pddl.model import Problem
-from eai.world import Obj, Task
+from eai import EaiError
+from eai.plugin_api import And, Exists, Forall, Formula, Not, Obj, Or, Pred, Problem, Task, ltl
 from eai_habitat.scene import MOVABLE_TYPE
 
 
-def goal_objects(task: Task, goal: LFormula) -> list[str]:
+def goal_objects(task: Task, goal: ltl.Formula) -> list[str]:
     """The objects ``goal`` (the task's, parsed) quantifies over or names, in the task's order."""
     known = {o.class_name for o in task.objects}
     classes, named = set(), set()
@@ -34,7 +30,7 @@ def goal_objects(task: Task, goal: LFormula) -> list[str]:
     return [o.id for o in task.objects if o.class_name in classes or o.id in named]
 
 
-def problem(task: Task, goal: LFormula, domain_name: str) -> Problem:
+def problem(task: Task, goal: ltl.Formula, domain_name: str) -> Problem:
     """The problem of ``task``, whose goal, parsed, is ``goal``."""
     movables = {oid for oid in goal_objects(task, goal) if MOVABLE_TYPE in task.object_by_id[oid].properties}
     kept = [o for o in task.objects if MOVABLE_TYPE not in o.properties or o.id in movables]
@@ -50,39 +46,40 @@ def _type(obj: Obj) -> str:
     return kind
 
 
-def propositions(formula: LFormula) -> Iterator[Prim]:
+def propositions(formula: ltl.Formula) -> Iterator[ltl.Prim]:
     """The propositions of a goal formula, in reading order."""
-    if isinstance(formula, Prim):
+    if isinstance(formula, ltl.Prim):
         yield formula
-    elif isinstance(formula, LNot):
+    elif isinstance(formula, ltl.Not):
         yield from propositions(formula.arg)
-    elif isinstance(formula, (LAnd, LOr)):
+    elif isinstance(formula, (ltl.And, ltl.Or)):
         for arg in formula.args:
             yield from propositions(arg)
-    elif isinstance(formula, (LExists, LForall)):
+    elif isinstance(formula, (ltl.Exists, ltl.Forall)):
         yield from propositions(formula.body)
 
 
-def _pddl(formula: LFormula, bound: set[str]) -> Formula:
-    if isinstance(formula, Prim):
+def _pddl(formula: ltl.Formula, bound: set[str]) -> Formula:
+    if isinstance(formula, ltl.Prim):
         return Pred(formula.name, tuple(f"?{a}" if a in bound else a for a in formula.args))
-    if isinstance(formula, LNot):
+    if isinstance(formula, ltl.Not):
         return Not(_pddl(formula.arg, bound))
-    if isinstance(formula, LExists) and isinstance(formula.body, LAnd) and _test(formula.body.args[0], formula.var):
+    if isinstance(formula, ltl.Exists) and isinstance(formula.body, ltl.And) \
+            and _test(formula.body.args[0], formula.var):
         kind, rest = formula.body.args[0].name, formula.body.args[1:]
-        return Exists(((f"?{formula.var}", kind),), _pddl(_joined(LAnd, rest), bound | {formula.var}))
-    if isinstance(formula, LForall) and isinstance(formula.body, LOr) and isinstance(formula.body.args[0], LNot) \
-            and _test(formula.body.args[0].arg, formula.var):
+        return Exists(((f"?{formula.var}", kind),), _pddl(_joined(ltl.And, rest), bound | {formula.var}))
+    if isinstance(formula, ltl.Forall) and isinstance(formula.body, ltl.Or) \
+            and isinstance(formula.body.args[0], ltl.Not) and _test(formula.body.args[0].arg, formula.var):
         kind, rest = formula.body.args[0].arg.name, formula.body.args[1:]
-        return Forall(((f"?{formula.var}", kind),), _pddl(_joined(LOr, rest), bound | {formula.var}))
-    if isinstance(formula, (LAnd, LOr)):
-        return (And if isinstance(formula, LAnd) else Or)(tuple(_pddl(a, bound) for a in formula.args))
+        return Forall(((f"?{formula.var}", kind),), _pddl(_joined(ltl.Or, rest), bound | {formula.var}))
+    if isinstance(formula, (ltl.And, ltl.Or)):
+        return (And if isinstance(formula, ltl.And) else Or)(tuple(_pddl(a, bound) for a in formula.args))
     raise EaiError(f"no PDDL goal for {type(formula).__name__} without a class test")
 
 
-def _test(formula: LFormula, var: str) -> bool:
-    return isinstance(formula, Prim) and formula.args == (var,)
+def _test(formula: ltl.Formula, var: str) -> bool:
+    return isinstance(formula, ltl.Prim) and formula.args == (var,)
 
 
-def _joined(kind: type, parts: tuple[LFormula, ...]) -> LFormula:
+def _joined(kind: type, parts: tuple[ltl.Formula, ...]) -> ltl.Formula:
     return parts[0] if len(parts) == 1 else kind(parts)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from eai.exceptions import EaiError
+from eai import EaiError
 
 ROBOT = "robot_0"
 ROBOT_TYPE = "robot_entity_type"

@@ -12,9 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.pddl.model import Domain
-from eai.simulator import ActionList, Simulator, Vocabulary
-from eai.world import Task, Trajectory
+from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -72,16 +70,17 @@ class HabitatSimulator(Simulator):
         """EB-Habitat's task progress: 1 when the goal is reached, else the
         share of the task's subgoals that held in some state of the trajectory
         (the initial one included)."""
-        from eai.goals import GoalChecker
-        from eai.ltl import Universe, holds, parse
+        from eai.plugin_api import GoalChecker, ltl
 
         if GoalChecker(task, VOCABULARY).reached(trajectory):
             return 1.0
         subgoals = task.extra["habitat"]["subgoals"]
         if not subgoals:
             return 0.0
-        universe = Universe(task.objects, VOCABULARY.actions, VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
-        reached = sum(any(holds(parse(line), state, universe) for state in trajectory.states) for line in subgoals)
+        universe = ltl.Universe(task.objects, VOCABULARY.actions,
+                                VOCABULARY.state_predicates | VOCABULARY.relation_predicates)
+        reached = sum(any(ltl.holds(ltl.parse(line), state, universe) for state in trajectory.states)
+                      for line in subgoals)
         return reached / len(subgoals)
 
     def excluded(self, task: Task) -> str:
@@ -100,6 +99,6 @@ def _skills(path: Path) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4)
 def _domain(path: Path) -> Domain:
-    from eai.pddl.parser import parse_domain
+    from eai.plugin_api import parse_domain
 
     return parse_domain(path.read_text(encoding="utf-8"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eai.exceptions import EaiError
+from eai import EaiError
 from eai_habitat.scene import EB_NAMES, FIXED, PLACE_TYPE
 
 ALLOWED = ("nav", "pick", "place", "open_fridge", "close_fridge", "open_cab", "close_cab")

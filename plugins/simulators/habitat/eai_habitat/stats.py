@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from eai.ltl import And, Exists, Forall, Formula, Not, Or, parse
-from eai.world import Task
+from eai.plugin_api import Task, ltl
 from eai_habitat.problem import propositions
 from eai_habitat.vocabulary import VOCABULARY
 
@@ -26,23 +25,23 @@ def figures(tasks: Sequence[Task]) -> dict[str, Any]:
     }
 
 
-def goal_kind(ltl: str) -> str:
+def goal_kind(text: str) -> str:
     """The goal's quantifiers, negated ones marked (``exists``, ``forall``,
     ``not exists``), or ``no quantifier``."""
-    return " and ".join(sorted(set(_quantifiers(parse(ltl), False)))) or "no quantifier"
+    return " and ".join(sorted(set(_quantifiers(ltl.parse(text), False)))) or "no quantifier"
 
 
-def _quantifiers(formula: Formula, negated: bool) -> Iterator[str]:
-    if isinstance(formula, (Exists, Forall)):
-        yield ("not " if negated else "") + ("exists" if isinstance(formula, Exists) else "forall")
+def _quantifiers(formula: ltl.Formula, negated: bool) -> Iterator[str]:
+    if isinstance(formula, (ltl.Exists, ltl.Forall)):
+        yield ("not " if negated else "") + ("exists" if isinstance(formula, ltl.Exists) else "forall")
         yield from _quantifiers(formula.body, negated)
-    elif isinstance(formula, Not):
+    elif isinstance(formula, ltl.Not):
         yield from _quantifiers(formula.arg, not negated)
-    elif isinstance(formula, (And, Or)):
+    elif isinstance(formula, (ltl.And, ltl.Or)):
         for arg in formula.args:
             yield from _quantifiers(arg, negated)
 
 
 def _predicates(task: Task) -> set[str]:
     names = VOCABULARY.state_predicates | VOCABULARY.relation_predicates
-    return {p.name for p in propositions(parse(task.goal.ltl)) if p.name in names}
+    return {p.name for p in propositions(ltl.parse(task.goal.ltl)) if p.name in names}

@@ -6,7 +6,7 @@ house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_habitat import describe
 
 TEMPLATE = """You are determining the state transitions of a household task solved by a robot. List the intermediate states, and actions only where necessary, in temporal order, ending with the goal. Each line is a Boolean expression of state and action primitives written "name(id, ...)", combined with "and", "or" and "not". Expressions on one line hold together; consecutive lines hold one after another.

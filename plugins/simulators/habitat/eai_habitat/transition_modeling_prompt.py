@@ -5,8 +5,7 @@ effects the answer writes."""
 
 from __future__ import annotations
 
-from eai.modules.transition_modeling.prompt import fill
-from eai.world import Task
+from eai.plugin_api import Task, fill_transition_prompt
 
 TEMPLATE = """The following are the types and predicates of a PDDL domain of a household robot (the habitat ReplicaCAD rearrangement domain). Pay attention to the types of each predicate.
 <domain>
@@ -30,4 +29,4 @@ Output: only the PDDL of these actions.
 
 
 def transition_modeling_prompt(task: Task, domain_text: str) -> str:
-    return fill(TEMPLATE, task, domain_text)
+    return fill_transition_prompt(TEMPLATE, task, domain_text)

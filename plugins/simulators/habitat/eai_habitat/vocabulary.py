@@ -18,7 +18,7 @@ the places named as EB names them (:mod:`eai_habitat.scene`).
 
 from __future__ import annotations
 
-from eai.simulator import ActionSpec, Vocabulary
+from eai.plugin_api import ActionSpec, Vocabulary
 from eai_habitat.scene import CAB_TYPE, FRIDGE_TYPE, MOVABLE_TYPE, PLACE_TYPE
 
 NAV_TARGETS = (PLACE_TYPE, FRIDGE_TYPE, CAB_TYPE)

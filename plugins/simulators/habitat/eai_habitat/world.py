@@ -27,9 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 
-from eai.pddl.formula import And, Formula, Not, Pred
-from eai.simulator import Check, World, signature_error
-from eai.world import Action, AtomIndex, State, Task
+from eai.plugin_api import Action, And, AtomIndex, Check, Formula, Not, Pred, State, Task, World, signature_error
 from eai_habitat.feedback import feedback
 from eai_habitat.layout import HAND_EMPTY, OPENS, Layout, View
 from eai_habitat.names import Names

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from eai.world import Atom, State
+from eai.plugin_api import Atom, State
 from eai_virtualhome.scene import HANDS, Scene
 
 Args = tuple[str, ...]

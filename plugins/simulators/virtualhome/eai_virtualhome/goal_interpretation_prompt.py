@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from eai.simulator import ActionSpec
-from eai.world import Task
+from eai.plugin_api import ActionSpec, Task
 from eai_virtualhome.scene import initial_atoms
 
 # Goal states an object can take, by the property that allows them; the

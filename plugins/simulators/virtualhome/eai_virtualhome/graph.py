@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from eai.world import Atom, AtomIndex, State
+from eai.plugin_api import Atom, AtomIndex, State
 
 Key = tuple[str, int, str]
 

@@ -15,12 +15,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from eai.exceptions import EaiError
-from eai.sources import Archive, Pin
-from eai.taskfile import (
-    GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
+from eai import EaiError
+from eai.plugin_api import (
+    Archive, GoalSpec, InitialState, ObjectSpec, Pin, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
+    task_json, write_suite,
 )
-from eai.taskwriter import dumps, write_suite
 from eai_virtualhome.plugin import DESCRIPTION
 
 RES = "virtualhome_eval/resources/virtualhome/"
@@ -150,6 +149,6 @@ def convert(wheel: Archive, pins: list[Pin], out: Path) -> None:
     )
     files = {
         "domain.pddl": wheel.text(RES + "virtualhome.pddl"),
-        "predicate_categories.json": dumps(wheel.json(RES + "predicates_category.json")),
+        "predicate_categories.json": task_json(wheel.json(RES + "predicates_category.json")),
     }
     write_suite(out, suite, tasks, {"scene.json": base}, files)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Set
 from dataclasses import dataclass
 
-from eai.world import Atom, AtomIndex, SharedAtoms
+from eai.plugin_api import Atom, AtomIndex, SharedAtoms
 from eai_virtualhome.graph import RelationMasks, relation_masks
 
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 
-from eai.names import name_key
-from eai.world import Task
+from eai.plugin_api import Task, name_key
 
 _NAMED_ID = re.compile(r"^<?(.+?)>?\s*\(\s*(\d+)\s*\)$")
 _SUFFIXED = re.compile(r"^(.+)_(\d+)$")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from eai.world import State
+from eai.plugin_api import State
 
 if TYPE_CHECKING:
     from eai_virtualhome.scene import Scene

@@ -1,9 +1,6 @@
 """Hooks of the built-in VirtualHome plugin: the task suite and its simulator."""
 
-from eai.hookspecs import hookimpl
-from eai.paths import tasks_dir
-from eai.sources import EAI_EVAL
-from eai.taskstore import DirectorySuite
+from eai.plugin_api import EAI_EVAL, DirectorySuite, hookimpl, tasks_dir
 from eai_virtualhome.simulator import VirtualHomeSimulator
 
 DESCRIPTION = "VirtualHome: 342 household tasks in one scene (Embodied Agent Interface)"

@@ -13,8 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from eai.pddl.formula import Formula, Not, Or, Pred
-from eai.world import State
+from eai.plugin_api import Formula, Not, Or, Pred, State
 from eai_virtualhome.scene import HANDS, Scene
 
 Args = tuple[str, ...]

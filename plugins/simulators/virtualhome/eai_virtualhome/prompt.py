@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from eai.simulator import ActionSpec
-from eai.world import Atom, Literal, Task
+from eai.plugin_api import ActionSpec, Atom, Literal, Task
 from eai_virtualhome.scene import initial_atoms
 
 SEPARATOR = "-----------------"

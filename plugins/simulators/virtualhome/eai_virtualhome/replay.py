@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from eai.simulator import Check, World
-from eai.world import Action, State, Task
+from eai.plugin_api import Action, Check, State, Task, World
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from eai.world import Atom, State, Task, atom_set
+from eai.plugin_api import Atom, State, Task, atom_set
 from eai_virtualhome.interning import index_of
 from eai_virtualhome.places import Places
 from eai_virtualhome.vocabulary import ACTIONS, CLASS_AFFORDANCES, ROOM_ACTIONS, STRUCTURE_CLASSES

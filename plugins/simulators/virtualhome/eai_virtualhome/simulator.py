@@ -10,9 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from eai.pddl.model import Domain
-from eai.simulator import Simulator, Vocabulary
-from eai.world import Task
+from eai.plugin_api import Domain, Simulator, Task, Vocabulary
 from eai_virtualhome.vocabulary import ACTIONS, PREDICATES, VOCABULARY
 
 if TYPE_CHECKING:
@@ -38,7 +36,7 @@ class VirtualHomeSimulator(Simulator):
 
     def transition_model(self) -> Domain:
         """The paper's PDDL domain (a simplified abstraction of these semantics)."""
-        from eai.pddl.parser import parse_domain
+        from eai.plugin_api import parse_domain
 
         return parse_domain(self._domain_file().read_text(encoding="utf-8"))
 

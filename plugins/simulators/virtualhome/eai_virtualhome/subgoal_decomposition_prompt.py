@@ -13,7 +13,7 @@ sorted, so the text is deterministic.
 
 from __future__ import annotations
 
-from eai.world import Task
+from eai.plugin_api import Task
 from eai_virtualhome.prompt import generated_goal
 from eai_virtualhome.scene import initial_atoms
 

@@ -13,8 +13,7 @@ parameters. The upstream generator left a stray ``>`` after the operators
 
 from __future__ import annotations
 
-from eai.modules.transition_modeling.prompt import fill
-from eai.world import Task
+from eai.plugin_api import Task, fill_transition_prompt
 
 TEMPLATE = """
 The following is predicates defined in this domain file. Pay attention to the types for each predicate.
@@ -207,4 +206,4 @@ Output:
 
 def transition_modeling_prompt(task: Task, domain_text: str) -> str:
     """The prompt for ``task``; ``domain_text`` is the suite's gold domain file."""
-    return fill(TEMPLATE, task, domain_text)
+    return fill_transition_prompt(TEMPLATE, task, domain_text)

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from eai.collaboration.predicates import PredicateMap
-from eai.simulator import ActionSpec, Vocabulary
+from eai.plugin_api import ActionSpec, PredicateMap, Vocabulary
 
 _ACTIONS = (
     ("CLOSE", 1, (("CAN_OPEN",),), "Change state from OPEN to CLOSED"),

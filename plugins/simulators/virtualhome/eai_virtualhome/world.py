@@ -13,9 +13,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 from itertools import product
 
-from eai.pddl.formula import to_sexpr
-from eai.simulator import Check, World, signature_error
-from eai.world import Action, State, Task
+from eai.plugin_api import Action, Check, State, Task, World, signature_error, to_sexpr
 from eai_virtualhome.effects import Edit
 from eai_virtualhome.names import Names
 from eai_virtualhome.rules import RULES

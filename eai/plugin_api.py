@@ -1,0 +1,253 @@
+"""The plugin API: everything a plugin may use of eai, in one flat module.
+
+Plugins import from here (and ``eai.EaiError``, ``eai.__version__`` from
+``eai``) and nothing else of eai; tests/test_plugin_edge.py checks the
+built-in ones and the example, and docs/plugins.md ("The plugin API") says
+what each name is. Each name is imported from where it lives when first
+used (PEP 562), so importing this module costs next to nothing at start-up.
+PDDL's formula names are here flat; LTL's, which share them (``And``,
+``Not``, ...), are the namespace ``ltl`` (``ltl.parse``, ``ltl.And``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it imports what _WHERE names
+    from eai import ltl
+    from eai.collaboration.episode import Profile
+    from eai.collaboration.evaluation import EvaluationFunctions
+    from eai.collaboration.predicates import RELATIONAL, PredicateMap
+    from eai.collaboration.prompt import Turn, rooms as visible_rooms
+    from eai.compose.planning import plan as plan_answer, planned_actions, subgoals as subgoals_answer
+    from eai.compose.stages import Stage
+    from eai.credentials import url_secrets, without_credentials
+    from eai.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
+    from eai.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
+    from eai.examples import capture as capture_examples
+    from eai.exceptions import UnknownNameError
+    from eai.executors import Executor, ScoreProgress, unit_endpoint, work_unit
+    from eai.finding import Finding
+    from eai.generation.certify import reaches
+    from eai.generation.generator import Candidate, Category, Generator
+    from eai.goals import GoalChecker
+    from eai.hookspecs import hookimpl
+    from eai.install import install_command
+    from eai.installed import load as load_installed, package_path, required as required_package
+    from eai.llm import (
+        CONNECT_TIMEOUT, REFUSED, Answer, GenerationConfig, LanguageModel, Message, ModelCallError, ModelProvider,
+        Request, Usage, retry_after,
+    )
+    from eai.merge import join_scores
+    from eai.modules import get_module
+    from eai.modules.transition_modeling.prompt import fill as fill_transition_prompt
+    from eai.names import name_key
+    from eai.paths import name_problem, tasks_dir
+    from eai.pddl.expand import expand_quantifiers
+    from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, TypedVar, When, to_sexpr
+    from eai.pddl.model import Domain, Operator, PredicateDecl, Problem
+    from eai.pddl.parser import parse_domain
+    from eai.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
+    from eai.plugins import Plugins, get_plugins
+    from eai.responses import Response, bare_identifier, read_responses
+    from eai.runner.run import Progress, RunConfig, Say, Unit, claimed_units
+    from eai.runner.shards import Shard
+    from eai.scoring import ScoreResult, score
+    from eai.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
+    from eai.sources import EAI_EVAL, Archive, Pin, Snapshot
+    from eai.stats import spread
+    from eai.suite import TaskSuite
+    from eai.suite_dirs import suite_name
+    from eai.taskfile import (
+        GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
+    )
+    from eai.taskstore import DirectorySuite, build_task
+    from eai.taskwriter import dumps as task_json, write_suite
+    from eai.taxonomy import execute as execute_plan
+    from eai.world import (
+        Action, Atom, AtomIndex, Decoded, Goal, Literal, Obj, SharedAtoms, State, Task, Trajectory, atom_set,
+        format_atom,
+    )
+
+# name -> "module:attribute" ("module" alone: the module itself)
+_WHERE = {
+    # hooks and the loaded plugins
+    "hookimpl": "eai.hookspecs:hookimpl",
+    "Plugins": "eai.plugins:Plugins",
+    "get_plugins": "eai.plugins:get_plugins",
+    "Finding": "eai.finding:Finding",
+    "UnknownNameError": "eai.exceptions:UnknownNameError",
+    # the world: tasks, states, actions, goals
+    "Action": "eai.world:Action",
+    "Atom": "eai.world:Atom",
+    "AtomIndex": "eai.world:AtomIndex",
+    "Decoded": "eai.world:Decoded",
+    "Goal": "eai.world:Goal",
+    "Literal": "eai.world:Literal",
+    "Obj": "eai.world:Obj",
+    "SharedAtoms": "eai.world:SharedAtoms",
+    "State": "eai.world:State",
+    "Task": "eai.world:Task",
+    "Trajectory": "eai.world:Trajectory",
+    "atom_set": "eai.world:atom_set",
+    "format_atom": "eai.world:format_atom",
+    # simulators
+    "ActionList": "eai.simulator:ActionList",
+    "ActionSpec": "eai.simulator:ActionSpec",
+    "Check": "eai.simulator:Check",
+    "Simulator": "eai.simulator:Simulator",
+    "Vocabulary": "eai.simulator:Vocabulary",
+    "World": "eai.simulator:World",
+    "signature_error": "eai.simulator:signature_error",
+    "GoalChecker": "eai.goals:GoalChecker",
+    "PredicateMap": "eai.collaboration.predicates:PredicateMap",
+    "RELATIONAL": "eai.collaboration.predicates:RELATIONAL",
+    "execute_plan": "eai.taxonomy:execute",
+    "fill_transition_prompt": "eai.modules.transition_modeling.prompt:fill",
+    "spread": "eai.stats:spread",
+    # live environments (step by step) and compose stages
+    "Environment": "eai.environment:Environment",
+    "EnvironmentProvider": "eai.environment:EnvironmentProvider",
+    "Observation": "eai.environment:Observation",
+    "StepResult": "eai.environment:StepResult",
+    "Disagreement": "eai.environment:Disagreement",
+    "Unbuildable": "eai.environment:Unbuildable",
+    "package_path": "eai.installed:package_path",
+    "required_package": "eai.installed:required",
+    "load_installed": "eai.installed:load",
+    "Stage": "eai.compose.stages:Stage",
+    # PDDL (flat) and LTL (a namespace)
+    "TRUE": "eai.pddl.formula:TRUE",
+    "And": "eai.pddl.formula:And",
+    "Exists": "eai.pddl.formula:Exists",
+    "Forall": "eai.pddl.formula:Forall",
+    "Formula": "eai.pddl.formula:Formula",
+    "Imply": "eai.pddl.formula:Imply",
+    "Not": "eai.pddl.formula:Not",
+    "Or": "eai.pddl.formula:Or",
+    "Pred": "eai.pddl.formula:Pred",
+    "TypedVar": "eai.pddl.formula:TypedVar",
+    "When": "eai.pddl.formula:When",
+    "to_sexpr": "eai.pddl.formula:to_sexpr",
+    "Domain": "eai.pddl.model:Domain",
+    "Operator": "eai.pddl.model:Operator",
+    "PredicateDecl": "eai.pddl.model:PredicateDecl",
+    "Problem": "eai.pddl.model:Problem",
+    "expand_quantifiers": "eai.pddl.expand:expand_quantifiers",
+    "parse_domain": "eai.pddl.parser:parse_domain",
+    "ltl": "eai.ltl",
+    # planners
+    "Budget": "eai.planner:Budget",
+    "Outcome": "eai.planner:Outcome",
+    "PddlPlanner": "eai.planner:PddlPlanner",
+    "PlanResult": "eai.planner:PlanResult",
+    "SearchPlanner": "eai.planner:SearchPlanner",
+    "planned_actions": "eai.compose.planning:planned_actions",
+    "plan_answer": "eai.compose.planning:plan",
+    "subgoals_answer": "eai.compose.planning:subgoals",
+    "reaches": "eai.generation.certify:reaches",
+    # model backends
+    "Answer": "eai.llm:Answer",
+    "CONNECT_TIMEOUT": "eai.llm:CONNECT_TIMEOUT",
+    "GenerationConfig": "eai.llm:GenerationConfig",
+    "LanguageModel": "eai.llm:LanguageModel",
+    "Message": "eai.llm:Message",
+    "ModelCallError": "eai.llm:ModelCallError",
+    "ModelProvider": "eai.llm:ModelProvider",
+    "REFUSED": "eai.llm:REFUSED",
+    "Request": "eai.llm:Request",
+    "Usage": "eai.llm:Usage",
+    "retry_after": "eai.llm:retry_after",
+    "url_secrets": "eai.credentials:url_secrets",
+    "without_credentials": "eai.credentials:without_credentials",
+    "install_command": "eai.install:install_command",
+    "Response": "eai.responses:Response",
+    "bare_identifier": "eai.responses:bare_identifier",
+    "read_responses": "eai.responses:read_responses",
+    # task files and suites
+    "GoalSpec": "eai.taskfile:GoalSpec",
+    "InitialState": "eai.taskfile:InitialState",
+    "ObjectSpec": "eai.taskfile:ObjectSpec",
+    "Scene": "eai.taskfile:Scene",
+    "SourceSpec": "eai.taskfile:SourceSpec",
+    "SuiteFile": "eai.taskfile:SuiteFile",
+    "TaskFile": "eai.taskfile:TaskFile",
+    "TransitionModelSpec": "eai.taskfile:TransitionModelSpec",
+    "DirectorySuite": "eai.taskstore:DirectorySuite",
+    "build_task": "eai.taskstore:build_task",
+    "TaskSuite": "eai.suite:TaskSuite",
+    "task_json": "eai.taskwriter:dumps",
+    "write_suite": "eai.taskwriter:write_suite",
+    "tasks_dir": "eai.paths:tasks_dir",
+    "name_problem": "eai.paths:name_problem",
+    "name_key": "eai.names:name_key",
+    "Archive": "eai.sources:Archive",
+    "EAI_EVAL": "eai.sources:EAI_EVAL",
+    "Pin": "eai.sources:Pin",
+    "Snapshot": "eai.sources:Snapshot",
+    "capture_examples": "eai.examples:capture",
+    # task generators and episode importers
+    "Candidate": "eai.generation.generator:Candidate",
+    "Category": "eai.generation.generator:Category",
+    "Generator": "eai.generation.generator:Generator",
+    "Converted": "eai.episode_import:Converted",
+    "EpisodeImporter": "eai.episode_import:EpisodeImporter",
+    "ImportProgress": "eai.episode_import:Progress",
+    "EvaluationFunctions": "eai.collaboration.evaluation:EvaluationFunctions",
+    "Profile": "eai.collaboration.episode:Profile",
+    "Turn": "eai.collaboration.prompt:Turn",
+    "visible_rooms": "eai.collaboration.prompt:rooms",
+    # executors
+    "Executor": "eai.executors:Executor",
+    "ScoreProgress": "eai.executors:ScoreProgress",
+    "unit_endpoint": "eai.executors:unit_endpoint",
+    "work_unit": "eai.executors:work_unit",
+    "Progress": "eai.runner.run:Progress",
+    "RunConfig": "eai.runner.run:RunConfig",
+    "Say": "eai.runner.run:Say",
+    "Unit": "eai.runner.run:Unit",
+    "claimed_units": "eai.runner.run:claimed_units",
+    "Shard": "eai.runner.shards:Shard",
+    "ScoreResult": "eai.scoring:ScoreResult",
+    "score": "eai.scoring:score",
+    "join_scores": "eai.merge:join_scores",
+    "get_module": "eai.modules:get_module",
+    "suite_name": "eai.suite_dirs:suite_name",
+}
+
+__all__ = [
+    "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom", "AtomIndex", "Budget", "CONNECT_TIMEOUT",
+    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
+    "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
+    "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
+    "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",
+    "ObjectSpec", "Observation", "Operator", "Or", "Outcome", "PddlPlanner", "Pin", "PlanResult", "Plugins", "Pred",
+    "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Request", "Response",
+    "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator",
+    "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SuiteFile", "TRUE", "Task", "TaskFile", "TaskSuite",
+    "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "Unbuildable", "Unit", "UnknownNameError", "Usage",
+    "Vocabulary", "When", "World", "atom_set", "bare_identifier", "build_task", "capture_examples", "claimed_units",
+    "execute_plan", "expand_quantifiers", "fill_transition_prompt", "format_atom", "get_module", "get_plugins",
+    "hookimpl", "install_command", "join_scores", "load_installed", "ltl", "name_key", "name_problem", "package_path",
+    "parse_domain", "plan_answer", "planned_actions", "reaches", "read_responses", "required_package", "retry_after",
+    "score", "signature_error", "spread", "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr",
+    "unit_endpoint", "url_secrets", "visible_rooms", "without_credentials", "work_unit", "write_suite",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import ``name`` from where it lives, once (PEP 562)."""
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'eai.plugin_api' has no attribute {name!r}")
+    module, _, attribute = where.partition(":")
+    value = importlib.import_module(module)
+    if attribute:
+        value = getattr(value, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
