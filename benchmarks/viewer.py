@@ -15,7 +15,6 @@ the viewer plays again. Target: the page loads in under 2 s. Needs chromium
 """
 
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -27,12 +26,7 @@ from playwright.sync_api import sync_playwright
 
 from eai.plugins import get_plugins
 from eai.viewer.digest import current_view
-
-
-def children_cpu() -> float:
-    """CPU seconds (user and system) of the finished child processes."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
+from timing import children_cpu
 
 
 def main() -> None:
