@@ -16,7 +16,6 @@ from eai.pddl.parser import parse_domain, parse_problem
 from eai.simulation.planner import Budget, Outcome
 from eai.host.manager import load_plugins
 from eai_fast_downward import child, plugin, runner
-from eai_fast_downward.hosts import Host
 from eai_fast_downward.planner import FastDownward
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,17 +237,6 @@ def test_close_ends_the_idle_hosts_and_counts_their_cpu(planner):
     assert not any("host.py" in row[2] for row in processes_below())
     assert after.ru_utime + after.ru_stime > before.ru_utime + before.ru_stime
     assert planner.solve(VIRTUALHOME, task, BUDGET).solved
-
-
-def test_a_unified_planning_host_loads_neither_scipy_nor_numpy():
-    """unified-planning imports ConfigSpace, and with it scipy, only for an
-    annotation; the hosts keep it out (host.py, _Unused) and still plan."""
-    host = Host(runner.fast_downward_dir(), runner.UP_PREPARER)
-    try:
-        maps = Path(f"/proc/{host.process.pid}/maps").read_text()
-    finally:
-        host.close()
-    assert "scipy" not in maps and "numpy" not in maps
 
 
 def test_importing_the_plugin_does_not_import_unified_planning():

@@ -73,7 +73,7 @@ def start(command: str, tmp_path: Path) -> tuple[subprocess.Popen, Path]:
          "--out", str(tmp_path / "out"), "--quiet", "--planner-cpu-seconds", "600"],
         cwd=tmp_path, env={**os.environ, "TMPDIR": str(tmp)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         start_new_session=True)
-    # planning has begun: a run directory, and more processes than eai and one host (the host's child)
+    # planning has begun: a run directory, and more processes than eai and one host (its worker, in the run's directory)
     assert poll(lambda: run_dirs(tmp) and len(processes_in(tmp_path)) >= 3 or process.poll() is not None)
     assert process.poll() is None, process.stderr.read().decode()
     return process, tmp

@@ -30,17 +30,20 @@ need is not close to a limit (the gold problems use at most 1.3 s of 30).
 ``infrastructure_failure``, no verdict. ``nodes`` is not supported (Fast
 Downward has no expansion limit).
 
-Runs happen in *planner hosts* (``host.py``): a process that imports the
-translator (and, on the first route, unified-planning, kept from importing
-scipy) once and forks a child per search (``child.py``); the first child
-converts and writes the files, translates in-process and then becomes the
-first search.
-Starting Python and importing cost about 0.07 s of CPU for the translator
-alone and 0.3 s with unified-planning, paid once per host; a gold problem
-then costs a median of about 0.04 s (VirtualHome) and 0.07 s (BEHAVIOR) of
-CPU, most of it Fast Downward's translator (benchmarks/planner_gold.py).
-Idle hosts stay for later runs until the process exits or the planner's
-``close()`` ends them.
+Runs happen in *planner hosts* (``host.py``): a small process that keeps a
+*worker* (``worker.py``) and forks a child per search (``child.py``). The
+worker imports the translator (and, on the first route, unified-planning,
+kept from importing scipy) once, then prepares (converts and writes the
+files) and translates run after run in-process, each run within its own CPU
+and memory limits and in a unified-planning environment of its own; a run out
+of time or memory ends the worker with that verdict and the next run gets a
+new one. Starting Python and importing cost about 0.07 s of CPU for the
+translator alone and 0.3 s with unified-planning, paid once per worker; a
+gold problem then costs a median of about 0.02 s (VirtualHome) and 0.05 s
+(BEHAVIOR) of CPU, most of it Fast Downward's translator and search
+(benchmarks/planner_gold.py). Forking a child of a 60-90 MB host per run cost
+as much again (its touched pages copied, then torn down). Idle hosts stay for
+later runs until the process exits or the planner's ``close()`` ends them.
 
 Each run has its own directory (``workdirs``: no shared ``sas_plan``; always
 removed, and locked so that one left by a killed process is removed by the
@@ -51,5 +54,5 @@ directory first, and a run's processes get SIGKILL when their host ends.
 on the runs) and ends them at once on Ctrl-C. A bad domain or problem is an
 outcome (``error`` with the reason), never an exception. POSIX only (the
 death signal, Linux only, is a second line of defence). Importing the plugin
-imports no unified-planning; only the hosts do.
+imports no unified-planning; only the workers do.
 """

@@ -35,13 +35,13 @@ class HostError(Exception):
 
 class Host:
     def __init__(self, bin_dir: Path, prepare: str | None = None) -> None:
-        preparer = [prepare, json.dumps(sys.path)] if prepare else []
+        preparer = [prepare] if prepare else []
         # No PYTHON* settings of ours, and one hash seed: the same set orders
         # (in the translator, in unified-planning's writer) in every host.
         env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
         env["PYTHONHASHSEED"] = "0"
         self.process = subprocess.Popen(
-            [sys.executable, "-s", str(HOST_SCRIPT), str(bin_dir), *preparer], env=env,
+            [sys.executable, "-s", str(HOST_SCRIPT), str(bin_dir), json.dumps(sys.path), *preparer], env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         )
         self._buffer = b""

@@ -32,11 +32,13 @@ Decisions the EAI files force:
   object (two thirds of the time of a write). :class:`_Problem`, complete once
   built, computes its kind once and lists the atoms set true (every other one
   is false by default, and the writer writes only the true ones).
+- Each conversion has a unified-planning environment of its own
+  (up_environment.py), so a worker's conversions never depend on the ones
+  before, and the domain's constants are written in the problem's order.
 
-Importing this module imports unified-planning's model and writer and
-creates its environment, which imports UP's engines (about 1.5 s in all); a
-planner host (host.py) does it once and its children call :func:`prepare`,
-so conversions run in parallel and pay no import (a few ms each).
+Importing this module imports unified-planning's model and writer (about
+0.3 s, ConfigSpace kept out: worker.py); a planner worker (worker.py) does
+it once and calls :func:`prepare` run after run (a few ms each).
 """
 
 from __future__ import annotations
@@ -46,7 +48,6 @@ import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from unified_planning.environment import get_environment
 from unified_planning.exceptions import UPException
 from unified_planning.io.pddl_writer import PDDLWriter
 from unified_planning.model import Fluent, InstantaneousAction, Object, Problem as UPProblem, Variable
@@ -55,9 +56,9 @@ from eai.plugin_api import (
     And, Domain, Exists, Forall, Formula, Imply, Not, Operator, Or, Pred, Problem, When, expand_quantifiers,
 )
 from eai_fast_downward.runner import JOB, REPORT
+from eai_fast_downward.up_environment import FreshEnvironment
 
 INVALID_PROBLEM = 31  # Fast Downward's code for input its translator cannot use
-_ENV = get_environment()  # created here, so that every forked child inherits it
 
 
 def prepare() -> int:
@@ -94,14 +95,14 @@ class Conversion:
 def convert(domain: Domain, problem: Problem) -> Conversion:
     """The UP problem of ``problem`` in ``domain``; see the module docstring."""
     domain = expand_quantifiers(domain, problem)
-    builder = _Builder(domain)
-    up_problem = _Problem(problem.name)
+    builder = _Builder(domain, FreshEnvironment())
+    up_problem = _Problem(problem.name, builder.env)
     for fluent in builder.fluents.values():
         up_problem.add_fluent(fluent, default_initial_value=False)
     conversion = Conversion(up_problem)
     for name, typ in problem.objects:
         try:
-            obj = Object(builder.unique(name), builder.type(typ))
+            obj = Object(builder.unique(name), builder.type(typ), builder.env)
         except _Rejected as exc:
             raise ProblemError(f"object {name}: {exc}") from None
         builder.objects[name] = obj
@@ -160,6 +161,14 @@ class _Problem(UPProblem):
 
 
 class _Writer(PDDLWriter):
+    def _populate_domain_objects(self, obe):
+        """The domain's constants, each type's in the problem's order (UP keeps them in a set,
+        whose order follows the objects' hashes, which follow their types' addresses)."""
+        super()._populate_domain_objects(obe)
+        order = {obj: i for i, obj in enumerate(self.problem.all_objects)}
+        self.domain_objects = {t: dict.fromkeys(sorted(found, key=order.__getitem__))
+                               for t, found in self.domain_objects.items()}
+
     def _write_untimed_effects(self, item, converter, out, costs):
         if item.effects:
             super()._write_untimed_effects(item, converter, out, costs)
@@ -170,8 +179,8 @@ class _Writer(PDDLWriter):
 class _Builder:
     """Types, fluents and objects of one conversion, and formulas over them."""
 
-    def __init__(self, domain: Domain) -> None:
-        self.env = _ENV
+    def __init__(self, domain: Domain, env: FreshEnvironment) -> None:
+        self.env = env
         self.em = self.env.expression_manager
         self.parents = {name: parent for name, parent in domain.types if name != "object"}
         self.types = {"object": self.env.type_manager.UserType("object")}
@@ -181,7 +190,7 @@ class _Builder:
             signature = {_var(v): self.type(t) for v, t in decl.parameters}
             if len(signature) != len(decl.parameters):
                 raise ProblemError(f"predicate {decl.name} names a parameter twice")
-            self.fluents[decl.name] = Fluent(decl.name, **signature)
+            self.fluents[decl.name] = Fluent(decl.name, environment=env, **signature)
             self.taken.add(decl.name)
         self.objects: dict[str, Object] = {}
 
@@ -207,7 +216,8 @@ class _Builder:
         names = [_var(v) for v, _ in operator.parameters]
         if len(set(names)) != len(names):
             raise _Rejected("a parameter is named twice")
-        action = InstantaneousAction(self.unique(operator.name), **{n: self.type(t) for n, (_, t) in zip(names, operator.parameters)})
+        action = InstantaneousAction(self.unique(operator.name), _env=self.env,
+                                     **{n: self.type(t) for n, (_, t) in zip(names, operator.parameters)})
         scope = {v: self.em.ParameterExp(action.parameter(n)) for n, (v, _) in zip(names, operator.parameters)}
         action.add_precondition(self.condition(operator.precondition, scope))
         for fluent, value, conditions, variables in self.effects(operator.effect, scope, (), ()):
@@ -248,7 +258,7 @@ class _Builder:
         raise _Rejected(f"not a condition: {type(f).__name__.lower()}")
 
     def bind(self, typed: tuple, scope: dict) -> tuple[dict, list]:
-        variables = [Variable(_var(v), self.type(t)) for v, t in typed]
+        variables = [Variable(_var(v), self.type(t), self.env) for v, t in typed]
         return {**scope, **{v: self.em.VariableExp(var) for (v, _), var in zip(typed, variables)}}, variables
 
     def atom(self, f: Pred, scope: dict):
