@@ -2,6 +2,7 @@
 time of each run.
 
     python benchmarks/planner_gold.py [--whole] [--direct] [--workers N] [--cpu-seconds S]
+    python benchmarks/planner_gold.py --floor
 
 The 296 VirtualHome and 100 BEHAVIOR problems of the tasks with a transition
 model, each with the gold operators its task needs (as transition modeling
@@ -10,21 +11,39 @@ unified-planning (``fast_downward``) or, with ``--direct``, on our own PDDL
 text (``fast_downward_direct``). Prints per suite the outcomes, the planner
 CPU time per problem (median, p90, max: the run's own processes, preparing,
 translating and searching), the slowest problems and the wall time.
+
+``--floor``: Fast Downward's own work on the same problems, each step alone
+in this process, one problem after another: unified-planning's conversion
+and the written PDDL (``prepare``), the translator's ``main()`` in-process
+(``translate``), and the portfolio's searches in turn until one ends with a
+verdict, each its own process reading output.sas (``search``, CPU of the
+process). Translate + search is the floor transition modeling is measured
+against (issue 38 target 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import gc
+import io
+import os
+import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 
 from eai.modules import get_module
 from eai.modules.transition_modeling.gold import gold_model
 from eai.pddl.parser import parse_problem
 from eai.simulation.planner import Budget
 from eai.host.manager import get_plugins
+from eai_fast_downward import runner
 from eai_fast_downward.planner import FastDownward
 
 SUITES = ("virtualhome", "behavior")
@@ -38,13 +57,67 @@ def jobs(suite: str, whole: bool) -> list[tuple[str, tuple]]:
                     parse_problem(t.transition_model.problem))) for t in tasks]
 
 
+def cpu_of(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def floor(suite: str, cpu_seconds: float) -> dict[str, float]:
+    """CPU seconds of each step over the suite's gold problems (see the module docstring)."""
+    from eai_fast_downward.worker import _Unused
+
+    sys.modules.setdefault("ConfigSpace", _Unused("ConfigSpace"))  # as a planner worker does
+    bin_dir = runner.fast_downward_dir()
+    sys.path.insert(0, str(bin_dir))
+    from fast_downward.translate import main as translator
+    from fast_downward.translate.options import set_options
+
+    from eai_fast_downward import up_problem
+
+    spent = dict.fromkeys(("prepare", "translate", "search"), 0.0)
+    here = os.getcwd()
+    named = jobs(suite, whole=False)
+    gc.freeze()  # as a planner worker does: the tasks loaded here are no collector's work
+    for _, (domain, problem) in named:
+        with tempfile.TemporaryDirectory() as work:
+            os.chdir(work)
+            started = cpu_of(resource.RUSAGE_SELF)
+            try:
+                up_problem.write_pddl(up_problem.convert(domain, problem), Path("domain.pddl"), Path("problem.pddl"))
+            except up_problem.ProblemError:  # no problem to plan
+                continue
+            translating = cpu_of(resource.RUSAGE_SELF)
+            sys.argv = ["translate", "domain.pddl", "problem.pddl", "--sas-file", "output.sas"]
+            with contextlib.redirect_stdout(io.StringIO()):
+                set_options()
+                translator.main()
+            searching = cpu_of(resource.RUSAGE_SELF), cpu_of(resource.RUSAGE_CHILDREN)
+            for search in runner.searches(bin_dir, Budget(cpu_seconds=cpu_seconds)):
+                with open("output.sas", "rb") as sas:
+                    code = subprocess.run(search, stdin=sas, stdout=subprocess.DEVNULL).returncode
+                if code != 12:  # gave up without a verdict: the next search of the portfolio
+                    break
+            spent["prepare"] += translating - started
+            spent["translate"] += searching[0] - translating
+            spent["search"] += cpu_of(resource.RUSAGE_CHILDREN) - searching[1]
+    os.chdir(here)
+    return spent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cpu-seconds", type=float, default=30.0, help="CPU time limit per problem")
     parser.add_argument("--whole", action="store_true", help="the whole gold domain, not the operators each task needs")
     parser.add_argument("--direct", action="store_true", help="our PDDL text, not unified-planning")
+    parser.add_argument("--floor", action="store_true", help="Fast Downward's own work, each step alone, in this process")
     args = parser.parse_args()
+    if args.floor:
+        for suite in SUITES:
+            spent = floor(suite, args.cpu_seconds)
+            print(f"{suite}: prepare {spent['prepare']:.2f} s, translate {spent['translate']:.2f} s, "
+                  f"search {spent['search']:.2f} s CPU; translate + search {spent['translate'] + spent['search']:.2f} s")
+        return
     planner = FastDownward(via_up=not args.direct)
     budget = Budget(cpu_seconds=args.cpu_seconds, memory_mb=2048, wall_seconds=10 * args.cpu_seconds + 60)
     print(f"{planner.name}, {'whole gold domains' if args.whole else 'the operators each task needs'}, "

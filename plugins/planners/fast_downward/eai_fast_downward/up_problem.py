@@ -29,9 +29,11 @@ Decisions the EAI files force:
   written (only well-typed quantifiers are written out).
 - Speed: the writer asks the problem for its kind five times and for all
   initial values, which UP finds by grounding every predicate over every
-  object (two thirds of the time of a write). :class:`_Problem`, complete once
-  built, computes its kind once and lists the atoms set true (every other one
-  is false by default, and the writer writes only the true ones).
+  object (two thirds of the time of a write), and the kind asks for the
+  static and the unused fluents five times, walking every expression each
+  time. :class:`_Problem`, complete once built, computes each once and lists
+  the atoms set true (every other one is false by default, and the writer
+  writes only the true ones).
 - Each conversion has a unified-planning environment of its own
   (up_environment.py), so a worker's conversions never depend on the ones
   before, and the domain's constants are written in the problem's order.
@@ -148,12 +150,18 @@ class _Problem(UPProblem):
     """A UP problem that is not changed once built (see the module docstring)."""
 
     _kind = None
+    _static_and_unused = None
 
     @property
     def kind(self):
         if self._kind is None:
             self._kind = super().kind
         return self._kind
+
+    def _get_static_and_unused_fluents(self):
+        if self._static_and_unused is None:
+            self._static_and_unused = super()._get_static_and_unused_fluents()
+        return self._static_and_unused
 
     @property
     def initial_values(self):
