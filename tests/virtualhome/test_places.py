@@ -130,3 +130,25 @@ def test_going_to_an_object_puts_the_character_in_the_room_the_object_is_in(vh_t
 def room_of_character(state, scene):
     (room,) = [r for r in scene.rooms if ("INSIDE", scene.character, r) in state]
     return room
+
+
+@pytest.mark.parametrize("suite", ["etplan-vh", "virtualhome"])
+def test_an_arrival_depends_only_on_where_objects_are(suite):
+    """Arrivals are kept by the layout (ONTOP, INSIDE and NEXT_TO atoms not
+    naming the character) and shared by the worlds of one scene: what the
+    walks to a task's relevant objects lead to, from the start and from every
+    state one step from it, in tasks walked one after another, is what the
+    place says when computed afresh."""
+    simulator = get_plugins().simulators.get("virtualhome")
+    checked = 0
+    for task in get_plugins().suites.get(suite).load()[:3]:
+        world = simulator.world(task)
+        places, index, c = world.scene.places, world.scene.rel.index, world.scene.character
+        states = [world.initial, *(s for _, s in world.successors(world.initial))]
+        for state in states:
+            for obj in task.relevant:
+                room, near = places.place(state, obj)
+                bits = index.mask([atom for y in near for atom in (("NEXT_TO", c, y), ("NEXT_TO", y, c))])
+                assert places.arrive(state, obj) == (room, bits)
+                checked += 1
+    assert checked > 100

@@ -15,11 +15,12 @@ Args = tuple[str, ...]
 
 
 class Edit:
-    __slots__ = ("scene", "add", "delete")
+    __slots__ = ("scene", "add", "add_bits", "delete")
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self.add: list[Atom] = []
+        self.add_bits = 0  # atoms to add, as bits
         self.delete = 0
 
     def remove(self, *atoms: Atom) -> None:
@@ -38,7 +39,7 @@ class Edit:
 
     def apply(self, state: State) -> State:
         index = self.scene.rel.index
-        return State(index, (state.bits & ~self.delete) | index.mask(self.add))
+        return State(index, (state.bits & ~self.delete) | index.mask(self.add) | self.add_bits)
 
 
 Effect = Callable[[Scene, State, Args, Edit], None]
@@ -51,6 +52,7 @@ def go_to(sc: Scene, s: State, args: Args, e: Edit) -> None:
     nothing; what it holds or wears comes along."""
     c = sc.character
     room, near = sc.places.arrive(s, args[0])
+    e.add_bits |= near  # next to what is near there
     room = room or sc.room_of(s, c)
     for pred, side in (("NEXT_TO", 1), ("NEXT_TO", 2), ("FACING", 1), ("INSIDE", 1)):
         e.remove_related(pred, side, c)
@@ -62,8 +64,6 @@ def go_to(sc: Scene, s: State, args: Args, e: Edit) -> None:
         if room is not None:
             e.add.append(("INSIDE", obj, room))
         e.near(c, obj)
-    for y in near:
-        e.near(c, y)
 
 
 def find(sc: Scene, s: State, args: Args, e: Edit) -> None:

@@ -31,16 +31,31 @@ def relation_masks(index: AtomIndex, start: int = 0, masks: dict[Key, int] | Non
     return masks
 
 
+def predicate_mask(index: AtomIndex, start: int, end: int, preds: frozenset[str], excluded: str) -> int:
+    """The bits of the atoms at positions ``start`` to ``end`` whose predicate is
+    one of ``preds`` and that do not name ``excluded``."""
+    mask = 0
+    for pos in range(start, end):
+        atom = index.atom(pos)
+        if atom[0] in preds and excluded not in atom:
+            mask |= 1 << pos
+    return mask
+
+
 class RelationMasks:
-    """Masks of ``index``: those of its first ``shared_length`` atoms are ``shared``."""
+    """Masks of ``index``: those of its first ``shared_length`` atoms are
+    ``shared``, and ``derived`` keeps what :meth:`among` finds there."""
 
-    __slots__ = ("index", "_shared", "_seen", "_own")
+    __slots__ = ("index", "_shared", "_shared_length", "_seen", "_own", "_derived", "_among")
 
-    def __init__(self, index: AtomIndex, shared: Mapping[Key, int], shared_length: int) -> None:
+    def __init__(self, index: AtomIndex, shared: Mapping[Key, int], shared_length: int,
+                 derived: dict | None = None) -> None:
         self.index = index
         self._shared = shared
-        self._seen = shared_length
+        self._shared_length = self._seen = shared_length
         self._own: dict[Key, int] = {}
+        self._derived = {} if derived is None else derived
+        self._among: dict[tuple[frozenset[str], str], tuple[int, int]] = {}  # key -> (mask, atoms seen)
 
     def mask(self, pred: str, side: int, obj: str) -> int:
         """Bits of every interned ``pred`` atom with ``obj`` at position ``side`` (1 or 2)."""
@@ -49,6 +64,35 @@ class RelationMasks:
             self._seen = len(self.index)
         key = (pred, side, obj)
         return self._shared.get(key, 0) | self._own.get(key, 0)
+
+    def among(self, preds: frozenset[str], excluded: str) -> int:
+        """Bits of every interned atom whose predicate is one of ``preds`` and that does not name ``excluded``."""
+        key = (preds, excluded)
+        mask, seen = self._among.get(key) or (None, self._shared_length)
+        if mask is None:
+            mask = self._derived.get(key)
+            if mask is None:
+                mask = self._derived[key] = predicate_mask(self.index, 0, self._shared_length, preds, excluded)
+        if seen != len(self.index):
+            mask |= predicate_mask(self.index, seen, len(self.index), preds, excluded)
+            seen = len(self.index)
+        self._among[key] = (mask, seen)
+        return mask
+
+    @property
+    def derived(self) -> dict:
+        """What is computed from the shared atoms, for every index that shares them."""
+        return self._derived
+
+    def split(self, bits: int) -> tuple[int, frozenset[Atom]]:
+        """``bits`` as the bits of shared atoms and the atoms of the others, which
+        have other positions in other indexes."""
+        own, atoms, atom = bits >> self._shared_length, [], self.index.atom
+        while own:
+            low = own & -own
+            atoms.append(atom(low.bit_length() - 1 + self._shared_length))
+            own ^= low
+        return bits & ((1 << self._shared_length) - 1), frozenset(atoms)
 
     def matching(self, state: State, pred: str, side: int, obj: str) -> Iterator[Atom]:
         """Atoms of ``state`` with predicate ``pred`` and ``obj`` at position ``side``."""

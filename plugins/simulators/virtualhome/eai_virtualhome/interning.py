@@ -16,7 +16,7 @@ shared by its worlds, whose first atoms have the template's positions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from eai.plugin_api import Atom, AtomIndex, SharedAtoms
 from eai_virtualhome.graph import RelationMasks, relation_masks
@@ -28,6 +28,7 @@ class _Template:
     index: AtomIndex
     bits: int
     masks: dict
+    derived: dict = field(default_factory=dict)  # RelationMasks.among's masks of the template's atoms
 
 
 _template: _Template | None = None
@@ -60,4 +61,4 @@ def index_of(init: Set[Atom], more: Iterable[Atom] = ()) -> tuple[AtomIndex, int
         bits &= ~(1 << index.bit(atom))
     for atom in extra:
         bits |= 1 << index.bit(atom)
-    return index, bits, RelationMasks(index, template.masks, len(template.index))
+    return index, bits, RelationMasks(index, template.masks, len(template.index), template.derived)

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from eai_virtualhome.scene import Scene
 
 SUPPORTS = ("ONTOP", "INSIDE")
-REMEMBERED = 4096  # arrivals kept per scene (a search walks to each object from each state)
+LAYOUT = frozenset({"ONTOP", "INSIDE", "NEXT_TO"})
+REMEMBERED = 4096  # arrivals kept per world (a search walks to each object from each state)
+SHARED = 16384  # arrivals kept for all the worlds of a scene
 
 
 class Places:
@@ -40,22 +42,54 @@ class Places:
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self.holds_nothing = scene.rooms | scene.structure | {scene.character}
-        self._arrivals: dict[tuple[int, str], tuple[str | None, tuple[str, ...]]] = {}
+        self._arrivals: dict[tuple[int, str], tuple[str | None, int]] = {}
+        # what places read besides the layout: in the shared key, since the tasks of a scene may differ in them
+        grabbable = frozenset(o for o, props in scene.objects.items() if props.has("GRABBABLE"))
+        self._statics = (scene.rooms, scene.structure, scene.character, grabbable)
+        self._shared: dict = scene.rel.derived.setdefault("arrivals", {})
 
-    def arrive(self, state: State, obj: str) -> tuple[str | None, tuple[str, ...]]:
-        """The room of ``obj``'s place (None if none) and, in id order, what
-        the character is near there (nothing when ``obj`` is a room)."""
-        key = (state.bits, obj)
+    def arrive(self, state: State, obj: str) -> tuple[str | None, int]:
+        """The room of ``obj``'s place (None if none) and the bits of the
+        character being next to what it is near there, both ways (nothing
+        when ``obj`` is a room). Kept by what it reads (:meth:`layout`), in
+        this world, and by the atoms that are, in every world of the scene;
+        going to the character itself (no action does) reads where it is."""
+        if obj == self.scene.character:
+            return self._with_bits(*self.place(state, obj))
+        key = (self.layout(state), obj)
         found = self._arrivals.get(key)
         if found is None:
             if len(self._arrivals) >= REMEMBERED:
                 self._arrivals.clear()
-            bases = self.bases(state, obj)
-            room = self.scene.room_of(state, obj) or next(
-                filter(None, (self.scene.room_of(state, b) for b in sorted(bases))), None)
-            near = () if obj in self.scene.rooms else tuple(sorted(self.near(state, bases)))
-            found = self._arrivals[key] = (room, near)
+            found = self._arrivals[key] = self._with_bits(*self._arrival(state, key[0], obj))
         return found
+
+    def _with_bits(self, room: str | None, near: tuple[str, ...]) -> tuple[str | None, int]:
+        c = self.scene.character
+        return room, self.scene.rel.index.mask(atom for y in near for atom in (("NEXT_TO", c, y), ("NEXT_TO", y, c)))
+
+    def _arrival(self, state: State, layout: int, obj: str) -> tuple[str | None, tuple[str, ...]]:
+        """The room of ``obj``'s place and what the character is near there, in id order."""
+        shared, own = self.scene.rel.split(layout)
+        key = (shared, own, obj, self._statics)
+        found = self._shared.get(key)
+        if found is None:
+            if len(self._shared) >= SHARED:
+                self._shared.clear()
+            found = self._shared[key] = self.place(state, obj)
+        return found
+
+    def place(self, state: State, obj: str) -> tuple[str | None, tuple[str, ...]]:
+        """Where going to ``obj`` leads: its room and what the character is near there, in id order (uncached)."""
+        bases = self.bases(state, obj)
+        room = self.scene.room_of(state, obj) or next(
+            filter(None, (self.scene.room_of(state, b) for b in sorted(bases))), None)
+        return room, () if obj in self.scene.rooms else tuple(sorted(self.near(state, bases)))
+
+    def layout(self, state: State) -> int:
+        """The bits of ``state`` that :meth:`arrive` reads: where objects are
+        (ONTOP, INSIDE, NEXT_TO), not where the character is."""
+        return state.bits & self.scene.rel.among(LAYOUT, self.scene.character)
 
     def _rests_on(self, state: State, obj: str) -> list[str]:
         rel = self.scene.rel

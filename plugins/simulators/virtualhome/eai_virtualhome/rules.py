@@ -8,6 +8,7 @@ docs/virtualhome-simulator.md prints this table in prose. Affordances
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 from eai_virtualhome import effects as fx
@@ -28,7 +29,7 @@ class Rule:
     effect: fx.Effect = _no_effect
     redundant: Redundancy | None = None
 
-    @property
+    @cached_property
     def held_arg(self) -> int | None:
         """The argument that must be held, if any (lets search enumerate held objects only)."""
         return next((p.arg for p in self.preconditions if isinstance(p, Holding)), None)

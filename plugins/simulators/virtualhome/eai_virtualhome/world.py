@@ -96,10 +96,17 @@ class VirtualHomeWorld(World):
             for args in product(*pools):
                 if len(set(args)) != len(args):
                     continue
-                action = Action(name, args)
-                verdict = self._dynamic_check(state, action)
-                if verdict.executable and not verdict.redundant:
+                if self._does_something(state, name, args):
+                    action = Action(name, args)
                     yield action, self.apply(state, action)
+
+    def _does_something(self, state: State, name: str, args: tuple[str, ...]) -> bool:
+        """Whether the affordable action is executable and not redundant in
+        ``state``, as :meth:`_dynamic_check` would say, without its reasons."""
+        rule = RULES[name]
+        if rule.redundant is not None and rule.redundant(self.scene, state, args):
+            return False
+        return not any(pre.unmet(self.scene, state, args) for pre in rule.preconditions)
 
     def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str]:
         """The objects ``atoms`` name, the held objects (to put one down for a
