@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 Responses = Union[str, os.PathLike, Mapping[str, str], Iterable[Mapping[str, Any]]]
 Progress = Callable[[str, int, int, int], None]  # unit label, tasks done, tasks in the unit, failed calls
-DEFAULT_MODEL = "baseline:auto"
 
 
 @dataclass(frozen=True)
@@ -131,7 +130,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         options: Mapping[str, Any] | None = None, progress: Progress | None = None,
         say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
         address: str | None = None) -> Run:
-    """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
+    """Run ``models`` (default: the model an installed plugin declares, the
+    built-in baselines' ``baseline:auto``) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
@@ -141,7 +141,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     other settings are ``eai run``'s options (``max_tokens=None``: the
     server's own limit). ``say`` gets a line per finished unit, warnings and hints."""
     from eai.exceptions import EaiError
-    from eai.llm.model import GenerationConfig
+    from eai.llm.model import GenerationConfig, default_model
     from eai.modules import MODULES
     from eai.base.paths import check_output_folder
     from eai.host.manager import get_plugins
@@ -164,7 +164,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     config = RunConfig(
         suites=suites,
         modules=list(modules or MODULES),
-        models=list(models or [DEFAULT_MODEL]),
+        models=list(models or [default_model(plugins)]),
         out=folder,
         concurrency=concurrency,
         limit=limit,
