@@ -130,8 +130,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         options: Mapping[str, Any] | None = None, progress: Progress | None = None,
         say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
         address: str | None = None) -> Run:
-    """Run ``models`` (default: the model an installed plugin declares, the
-    built-in baselines' ``baseline:auto``) on ``suites`` (names or
+    """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
     pipelines such as ``goal_interpretation+action_sequencing``), score every
