@@ -2,8 +2,8 @@
 local one is built in; plugins add others with the ``eai_register_executors``
 hook (the Ray one: plugins/executors/ray, docs/scale.md).
 
-An executor runs every unit of a checked run (:func:`eai.runner.run.prepare`
-has written run.json) with :func:`eai.runner.run.run_unit` (in a worker
+An executor runs every unit of a checked run (:func:`eai.runner.run.run`
+has written run.json) with :func:`eai.runner.core.run_unit` (in a worker
 process of a cluster: :func:`work_unit`), so each unit writes the same files
 wherever it works, and returns the units' folders in the run's order. It
 scores answers to the same records and summary :func:`eai.scoring.score`
@@ -23,7 +23,7 @@ from eai.exceptions import EaiError
 if TYPE_CHECKING:
     from eai.plugins import Plugins
     from eai.responses import Response
-    from eai.runner.run import Progress, RunConfig, Say, Unit
+    from eai.runner.config import Progress, RunConfig, Say, Unit
     from eai.scoring import ScoreResult
 
 LOCAL = "local"
@@ -82,7 +82,7 @@ def work_unit(unit: Unit, config: RunConfig, progress: Progress, say: Say,
 
     from eai.plugins import get_plugins
     from eai.runner.cache import ResponseCache
-    from eai.runner.run import run_unit
+    from eai.runner.core import run_unit
 
     cache = ResponseCache(config.cache) if config.cache else None
     try:
@@ -95,7 +95,7 @@ def work_unit(unit: Unit, config: RunConfig, progress: Progress, say: Say,
 def unit_endpoint(plugins: Plugins, unit: Unit, config: RunConfig) -> str:
     """The endpoint a unit's model calls go to (its provider's name when it has
     none): what a cluster executor limits the calls in flight per."""
-    from eai.runner.run import resolve_model
+    from eai.runner.setup import resolve_model
 
     model = resolve_model(plugins, unit.model, config.model_options)
     return model.endpoint or model.provider

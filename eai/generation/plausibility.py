@@ -19,7 +19,7 @@ from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Re
 from eai.plugins import Plugins
 from eai.runner.cache import ResponseCache, cache_key
 from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
-from eai.runner.run import resolve_model
+from eai.runner.setup import resolve_model
 from eai.runner.store import stored
 
 PROMPT = """You check tasks that a household robot will be asked to do in an ordinary home.

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from eai.credentials import without_credentials
 
 if TYPE_CHECKING:
-    from eai.runner.run import RunConfig
+    from eai.runner.config import RunConfig
 
 TRANSPORT = "transport"
 FLAGS = {"concurrency": "--concurrency", "timeout": "--timeout", "retries": "--retries",

@@ -15,7 +15,7 @@ from eai import jsonl
 from eai.modules import get_module
 from eai.plugins import Plugins, load_plugins
 from eai.runner.calls import RetryPolicy
-from eai.runner.run import RunConfig
+from eai.runner.config import RunConfig
 from tests.helpers import upstream_output
 from eai.testing.fake_server import prompt_of
 

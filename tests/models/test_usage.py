@@ -11,7 +11,8 @@ from eai.modules import get_module
 from eai.plugins import get_plugins
 from eai.runner.calls import RetryPolicy
 from eai.runner.cache import cache_key
-from eai.runner.run import resolve_model, run
+from eai.runner.run import run
+from eai.runner.setup import resolve_model
 from eai.runner.store import ResponseLog
 from eai.testing.fake_server import WORD, FakeServer
 from tests.modules.test_cut_answers import HEAD, HEAT, eb_plan

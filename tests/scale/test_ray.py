@@ -12,7 +12,7 @@ import pytest
 from eai import api, jsonl
 from eai.exceptions import EaiError
 from eai.plugins import get_plugins
-from eai.runner.run import resolve_model
+from eai.runner.setup import resolve_model
 from eai_ray.executor import Limiter
 from tests.models.conftest import KEY_VARIABLES
 from eai.testing.fake_server import FakeServer, Reply
