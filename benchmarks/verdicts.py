@@ -34,7 +34,7 @@ from pathlib import Path
 
 SUITES = ("virtualhome", "behavior", "eb-alfred", "eb-habitat", "langr", "etplan-vh", "partnr-vh")
 TIMINGS = {"seconds", "wall_seconds", "cpu_seconds", "elapsed", "started", "finished"}
-VERSIONS = {"format_version"}  # the result format a file is in (eai/formats.py), no verdict
+VERSIONS = {"format_version"}  # the result format a file is in (eai/results/formats.py), no verdict
 # the gold plan, with its first step dropped, with its first two steps swapped
 VARIANTS = {"gold": lambda p: p, "drop_first": lambda p: p[1:], "swap": lambda p: (p[1:2] + p[:1] + p[2:])}
 
@@ -56,7 +56,7 @@ def goal_text(task) -> str:
 
 def answers(suite: str, module: str, variant: str, limit: int | None) -> list[dict[str, str]]:
     from eai.modules import get_module
-    from eai.plugins import get_plugins
+    from eai.host.manager import get_plugins
 
     plugins = get_plugins()
     simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)
@@ -82,7 +82,7 @@ def answers(suite: str, module: str, variant: str, limit: int | None) -> list[di
 
 
 def snapshot(out: Path, suites: list[str], limit: int | None) -> None:
-    from eai.plugins import get_plugins
+    from eai.host.manager import get_plugins
 
     plugins = get_plugins()
     with tempfile.TemporaryDirectory() as tmp:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from eai import api
-from eai.formats import FORMAT_VERSION, PROVENANCE
-from eai.merge import merge_run
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
+from eai.results.formats import FORMAT_VERSION, PROVENANCE
+from eai.runner.merge import merge_run
 from tests.helpers import ROOT, eai_cli
 
 OLD = ROOT / "tests" / "data" / "format0"

@@ -7,7 +7,8 @@ from enum import Enum
 import typer
 
 from eai.cli.output import print_json, print_table
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
+from eai.runner.executors import LOCAL, LocalExecutor
 
 
 class Kind(str, Enum):
@@ -55,6 +56,8 @@ def list_command(
         {"name": name, "plugin": registry.plugin_of(name), "description": getattr(item, "description", "")}
         for name, item in registry
     ]
+    if kind is Kind.executors:  # the kernel's own, beside the plugins'
+        items.insert(0, {"name": LOCAL, "plugin": "eai", "description": LocalExecutor.description})
     if as_json:
         print_json(items)
     else:

@@ -16,10 +16,10 @@ from eai.cli.argv import REPLAN_WHEN_GIVEN, command_line
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
-from eai.credentials import REDACTED
+from eai.llm.credentials import REDACTED
 from eai.exceptions import EaiError
 from eai.modules import MODULES, get_module
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.runner import defaults
 from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
@@ -103,8 +103,8 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
 
 def transport_flags(ctx: typer.Context, values: dict[str, Any]) -> list[str]:
     """The transport settings in ``values`` that are not the command's defaults, as flags."""
-    defaults = {param.name: param.default for param in ctx.command.params}
-    return flag_words({param: values[param] for param in FLAGS if values[param] != defaults[param]})
+    given = {param.name: param.default for param in ctx.command.params}
+    return flag_words({param: values[param] for param in FLAGS if values[param] != given[param]})
 
 
 def resume_hint(folder: Path, flags: Sequence[str]) -> str:
@@ -122,10 +122,9 @@ def execute(
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     again: Sequence[str] = (), command: Sequence[str] | None = None,
 ) -> None:
-    """Run and report; ``again``: the transport flags the resume line repeats; ``command``: the
-    command line run.json records."""
-    from eai.atomic import WriteError
-    from eai.runner.calls import EndpointDown
+    """Run and report; ``again``: the transport flags the resume line repeats."""
+    from eai.base.atomic import WriteError
+    from eai.llm.calls import EndpointDown
 
     folder = out or api.default_out()
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from eai.ltl import And, Exists, Formula, Not, Or, Prim, Then, to_text
 from eai.modules.goal_interpretation.parse import ParsedGoals
 from eai.modules.goal_interpretation.resolve import ACTION, STATE, Resolver
-from eai.simulator import Simulator
+from eai.simulation.simulator import Simulator
 from eai.world import Goal, Literal, Task
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 from eai.compose.goals import predicted_goal
 from eai.compose.planning import PLANNER, plan_actions
-from eai.llm import Message
+from eai.llm.model import Message
 from eai.modules import get_module
 from eai.modules.base import Env, Record
 from eai.modules.subgoal_decomposition.module import budget

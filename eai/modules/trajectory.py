@@ -2,7 +2,7 @@
 subgoal decomposition): the record fields for one task and their summary,
 the columns of the paper's trajectory and goal tables (Tables 4 and 5), and
 what a benchmark adds: its task progress, and tasks it leaves out of the
-rates (:meth:`eai.simulator.Simulator.progress`, ``excluded``)."""
+rates (:meth:`eai.simulation.simulator.Simulator.progress`, ``excluded``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.collaboration.evaluation import judge
-from eai.goals import GoalReport
+from eai.simulation.goals import GoalReport
 from eai.modules.base import Record, percent
-from eai.simulator import Simulator
-from eai.taxonomy import ErrorType
+from eai.simulation.simulator import Simulator
+from eai.simulation.taxonomy import ErrorType
 from eai.world import Task, Trajectory
 
 ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")

@@ -20,8 +20,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 import eai
-from eai.atomic import write_atomic
-from eai.formats import PROVENANCE
+from eai.base.atomic import write_atomic
+from eai.results.formats import PROVENANCE
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder

@@ -8,9 +8,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.exceptions import EaiError
-from eai.formats import format_version
+from eai.results.formats import format_version
 
 REPORT_FILES = ("report.json", "report.md", "report.html")  # what a report writes into a folder: not results
 

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eai.llm import GenerationConfig
-from eai.paths import inside
+from eai.base.paths import inside
+from eai.llm.calls import RetryPolicy
+from eai.llm.model import GenerationConfig
+from eai.results.store import slug
 from eai.runner import defaults
-from eai.runner.calls import RetryPolicy
-from eai.runner.shards import Shard
-from eai.runner.store import slug
+from eai.tasks.shards import Shard
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
 Say = Callable[[str], None]  # one line for the user: a unit done, a warning, a hint
@@ -55,7 +55,7 @@ class RunConfig:
     action_failure_p: float = defaults.ACTION_FAILURE_P
     seed: int = defaults.SEED
     environment: str | None = None  # a registered live environment episodes run in
-    shard: Shard | None = None  # this machine's share of every unit's tasks (eai.runner.shards)
+    shard: Shard | None = None  # this machine's share of every unit's tasks (eai.tasks.shards)
     command: Sequence[str] | None = None  # the command line that asked for the run (None: this process's)
 
     @property

@@ -4,10 +4,10 @@ the driver plays logged, and the unit's result written.
 Prompts are sent concurrently (at most ``concurrency`` calls in flight),
 answers come from the response cache when the same request was made before,
 and each task's item is appended to the unit's ``responses.jsonl`` as soon as
-it is played, with its calls' usage (:mod:`eai.usage`). What a task is
+it is played, with its calls' usage (:mod:`eai.llm.usage`). What a task is
 played as, and what the records and summary are, is the driver's
 (:mod:`eai.runner.driver`). A server that has been failing for a while stops
-the run (EndpointDown, :mod:`eai.runner.calls`) with what was answered kept.
+the run (EndpointDown, :mod:`eai.llm.calls`) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -21,18 +21,18 @@ from typing import Any
 
 from eai.collaboration.turns import setup
 from eai.compose.pipeline import parse_pipeline
-from eai.llm import LanguageModel, Message, Request, prompt_digest
+from eai.host.manager import Plugins
+from eai.llm.cache import ResponseCache, cache_key
+from eai.llm.calls import Endpoint, EndpointDown, call
+from eai.llm.model import LanguageModel, Message, Request, prompt_digest, resolve_model
 from eai.modules.base import Env, Record
 from eai.modules.written_for import written_for_line
-from eai.plugins import Plugins
-from eai.runner.cache import ResponseCache, cache_key
-from eai.runner.calls import Endpoint, EndpointDown, call
+from eai.results.scoring import ScoreResult, guarded, write_result
+from eai.results.store import ResponseLog, stored
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.driver import Scope
 from eai.runner.drivers import driver_for
-from eai.runner.setup import live_environment, resolve_model, select_tasks
-from eai.runner.store import ResponseLog, stored
-from eai.scoring import ScoreResult, guarded, write_result
+from eai.runner.setup import live_environment, select_tasks
 from eai.world import Task
 
 Calls = list[dict[str, Any]]  # the calls made for one task, as responses.jsonl logs them
@@ -132,7 +132,7 @@ class UnitWork:
         self.progress(self.scope.unit.label, self.done, len(self.tasks), self.errors)
 
     async def evaluate(self, work: Callable[[], Record]) -> Record:
-        """``work()`` in a worker thread, its exception an internal-error record (:func:`eai.scoring.guarded`)."""
+        """``work()`` in a worker thread, its exception an internal-error record (:func:`eai.results.scoring.guarded`)."""
         return await asyncio.get_running_loop().run_in_executor(None, guarded, work)
 
     async def guarded(self, task: Task, play: Callable[[Calls], Awaitable[None]]) -> None:

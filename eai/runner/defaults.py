@@ -4,17 +4,17 @@ generate``'s retries), the Python API (:func:`eai.run`) and the runner's
 command line's and the API's defaults are these.
 
 Those that a contract below the runner already fixes are read from it, so each
-is written once: the generation settings from :class:`~eai.llm.GenerationConfig`
+is written once: the generation settings from :class:`~eai.llm.model.GenerationConfig`
 (temperature 0 as in the paper, the token limit), a call's timeout from
-:class:`~eai.llm.Request`, the patience with a server from
-:class:`~eai.runner.calls.RetryPolicy`.
+:class:`~eai.llm.model.Request`, the patience with a server from
+:class:`~eai.llm.calls.RetryPolicy`.
 """
 
 from __future__ import annotations
 
-from eai.executors import LOCAL
-from eai.llm import GenerationConfig, Request
-from eai.runner.calls import RetryPolicy
+from eai.llm.calls import RetryPolicy
+from eai.llm.model import GenerationConfig, Request
+from eai.runner.executors import LOCAL
 
 CONCURRENCY = 8  # model calls in flight at once
 TIMEOUT: float = Request.timeout  # seconds before one attempt is abandoned (then retried)

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eai.compose.pipeline import Pipeline
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
+from eai.results.scoring import ScoreResult
 from eai.runner.config import RunConfig, Unit
-from eai.scoring import ScoreResult
 from eai.world import Task
 
 if TYPE_CHECKING:

@@ -12,16 +12,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from eai import jsonl
-from eai.atomic import write_atomic
-from eai.credentials import without_credentials
+from eai.base import jsonl
+from eai.base.atomic import write_atomic
 from eai.exceptions import EaiError
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
+from eai.llm.credentials import without_credentials
+from eai.results.formats import PROVENANCE, format_version
 from eai.runner.config import RunConfig
-from eai.formats import PROVENANCE, format_version
 from eai.runner.provenance import provenance, utc_now
 from eai.runner.transport import TRANSPORT
-from eai.suite_dirs import suite_spec
+from eai.tasks.folders import suite_spec
 
 # the options that decide a run's results, and the command-line option of each
 # ("options": the modules' options, e.g. the planner budgets, each named by its own flag)

@@ -3,7 +3,7 @@ format, the eai version and the versions of the plugins' distributions, when
 it started and finished (UTC, ISO 8601) and the command line that asked for it.
 
 None of it decides a result, so none of it is compared on ``--resume``, between
-shards, or by the tests comparing run folders (:data:`eai.formats.PROVENANCE`). The command
+shards, or by the tests comparing run folders (:data:`eai.results.formats.PROVENANCE`). The command
 line holds no secret: a word that names a credential (``--api-key VALUE``,
 ``--token=VALUE``), the value of an environment variable named like one
 (``OPENAI_API_KEY``), anything shaped like a provider's key (``sk-...``) and a
@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import eai
-from eai.credentials import REDACTED, is_credential, without_credentials
-from eai.formats import FIELD, FORMAT_VERSION
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
+from eai.llm.credentials import REDACTED, is_credential, without_credentials
+from eai.results.formats import FIELD, FORMAT_VERSION
 
 KEY_SHAPES = re.compile(r"(?:sk-|hf_|gh[pousr]_|github_pat_|xox[abprs]-|AKIA|AIza|glpat-)[A-Za-z0-9_\-]{8,}")
 URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s,;]+")

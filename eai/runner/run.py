@@ -1,7 +1,7 @@
 """Running models on tasks: every (suite, module or pipeline, model) unit of a run.
 
 A run is checked before any model is called, its folder locked, its run.json
-written (:mod:`eai.runner.manifest`), then an executor (:mod:`eai.executors`)
+written (:mod:`eai.runner.manifest`), then an executor (:mod:`eai.runner.executors`)
 runs its units, each with the runner core (:func:`eai.runner.core.run_unit`)
 and the driver of its kind of work (:mod:`eai.runner.driver`); run.json then
 says when the run finished.
@@ -12,16 +12,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from eai.compose.pipeline import parse_pipeline
-from eai.executors import executor as executor_named
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
+from eai.llm.cache import ResponseCache
+from eai.llm.model import resolve_model
+from eai.results.store import locked
 from eai.runner import defaults
-from eai.runner.cache import ResponseCache
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.core import run_unit
+from eai.runner.executors import executor as executor_named
 from eai.runner.manifest import finish_manifest, read_manifest, record_manifest
 from eai.runner.selection import check_selection, claims
-from eai.runner.setup import live_environment, resolve_model
-from eai.runner.store import locked
+from eai.runner.setup import live_environment
 from eai.runner.transport import transport
 
 
@@ -42,7 +43,7 @@ def check(config: RunConfig, plugins: Plugins) -> None:
 
 async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None,
               say: Say = lambda text: None, executor: str = defaults.EXECUTOR, address: str | None = None) -> list[Path]:
-    """Check the run, then let ``executor`` (eai.executors) run its units; returns their
+    """Check the run, then let ``executor`` (eai.runner.executors) run its units; returns their
     folders. ``say`` gets a line per finished unit, warnings and hints."""
     chosen = executor_named(plugins, executor, address)
     check(config, plugins)

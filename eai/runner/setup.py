@@ -1,21 +1,15 @@
-"""A unit's set-up: its model, the environment its episodes run in, and its tasks."""
+"""A unit's set-up: the environment its episodes run in, and its tasks."""
 
 from __future__ import annotations
 
 from eai.compose.pipeline import Pipeline
-from eai.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
-from eai.goals import read_types
-from eai.llm import LanguageModel, split_model_id
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
 from eai.runner.config import RunConfig
-from eai.simulator import Simulator
+from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
+from eai.simulation.goals import read_types
+from eai.simulation.simulator import Simulator
 from eai.world import Task
-
-
-def resolve_model(plugins: Plugins, spec: str, options: dict[str, str]) -> LanguageModel:
-    provider, name = split_model_id(spec)
-    return plugins.models.get(provider).create(name, options)
 
 
 def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -> EnvironmentProvider:

@@ -32,11 +32,11 @@ from collections.abc import Mapping, Sequence
 from difflib import SequenceMatcher
 from typing import Any
 
-from eai.llm import Message, prompt_digest
+from eai.llm.model import Message, prompt_digest
 from eai.modules.action_sequencing.grounding import ground
 from eai.modules.action_sequencing.module import run_plan
 from eai.modules.base import Env
-from eai.taxonomy import execute
+from eai.simulation.taxonomy import execute
 from eai.world import Task, format_atom
 
 

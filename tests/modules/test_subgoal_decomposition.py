@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from eai.modules.base import Env
 from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
 from eai.modules.subgoal_decomposition.module import MAX_NODES, budget
-from eai.planner import Budget
-from eai.responses import Response
-from eai.scoring import score
+from eai.simulation.planner import Budget
+from eai.results.responses import Response
+from eai.results.scoring import score
 from tests.helpers import run_eai
 
 MODULE = SubgoalDecomposition()

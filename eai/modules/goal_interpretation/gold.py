@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import islice, product
 
-from eai.goals import GoalChecker
+from eai.simulation.goals import GoalChecker
 from eai.ltl import options
 from eai.modules.goal_interpretation.match import Gold
 from eai.modules.goal_interpretation.resolve import ACTION, Prediction

@@ -18,15 +18,15 @@ would a model's.
 
 A goal with quantifiers (BEHAVIOR) has many groundings; its lines are the
 literals the goal check reads on the final state of the gold program (the
-goal option that program reaches, :meth:`eai.goals.GoalChecker.literals`),
+goal option that program reaches, :meth:`eai.simulation.goals.GoalChecker.literals`),
 so that they are achievable together whenever the gold program succeeds.
 """
 
 from __future__ import annotations
 
-from eai.goals import GoalChecker
-from eai.simulator import Simulator
-from eai.taxonomy import execute
+from eai.simulation.goals import GoalChecker
+from eai.simulation.simulator import Simulator
+from eai.simulation.taxonomy import execute
 from eai.world import Action, Task
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 
 from eai.ltl import And, ForN, Formula, Implies, Not, Or, Prim, Then
-from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType
+from eai.simulation.simulator import Vocabulary, World
+from eai.simulation.taxonomy import ErrorType
 
 
 def _norm(name: str) -> str:

@@ -10,8 +10,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eai.goals import GoalChecker
-from eai.limits import MAX_NODES
+from eai.simulation.goals import GoalChecker
+from eai.base.limits import MAX_NODES
 from eai.ltl import Or, Universe
 from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.repetition import judge_loop
@@ -19,9 +19,9 @@ from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
 from eai.modules.trajectory import EMPTY_PLAN, benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
-from eai.planner import Budget
-from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType
+from eai.simulation.planner import Budget
+from eai.simulation.simulator import Vocabulary, World
+from eai.simulation.taxonomy import ErrorType
 from eai.world import Task, Trajectory
 
 PLANNER = "bfs"

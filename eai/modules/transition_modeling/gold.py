@@ -12,7 +12,7 @@ from pathlib import Path
 from eai.exceptions import EaiError
 from eai.pddl.model import Domain, Operator
 from eai.pddl.parser import parse_domain
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
 from eai.world import Task
 
 

@@ -22,8 +22,8 @@ from eai.modules.transition_modeling.gold import gold_model
 from eai.modules.transition_modeling.planning import PlanningOptions, solve
 from eai.modules.transition_modeling.summary import summarize
 from eai.pddl.response import OperatorParse, parse_operators
-from eai.planner import PlanResult
-from eai.simulator import Vocabulary
+from eai.simulation.planner import PlanResult
+from eai.simulation.simulator import Vocabulary
 from eai.world import Task
 
 

@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from eai import limits
+from eai.base import limits
 from eai.exceptions import EaiError
 from eai.modules.base import Progress
 from eai.pddl.model import Domain, Problem
-from eai.planner import Budget, PddlPlanner, PlanResult
-from eai.plugins import Plugins
+from eai.simulation.planner import Budget, PddlPlanner, PlanResult
+from eai.host.manager import Plugins
 
 
 @dataclass(frozen=True)

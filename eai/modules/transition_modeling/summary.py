@@ -12,7 +12,7 @@ from typing import Any
 
 from eai.modules.base import Record, percent
 from eai.pddl.logic_form import Counts
-from eai.planner import Outcome
+from eai.simulation.planner import Outcome
 
 
 def summarize(records: Sequence[Record]) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Plan answers: each task's prompt asked once, the answers scored as ``eai score``
-scores a file (:func:`eai.scoring.score`) once the unit's tasks are answered."""
+scores a file (:func:`eai.results.scoring.score`) once the unit's tasks are answered."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from eai.compose.pipeline import Pipeline
-from eai.llm import ModelCallError
-from eai.responses import parse_response
+from eai.llm.model import ModelCallError
+from eai.results.responses import parse_response
+from eai.results.scoring import ScoreResult, score, score_summary
 from eai.runner.config import RunConfig
 from eai.runner.driver import Driver, Items, Scope
-from eai.scoring import ScoreResult, score, score_summary
 from eai.world import Task
 
 if TYPE_CHECKING:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from eai import usage
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline
-from eai.llm import Answer, Message, ModelCallError, Usage
+from eai.llm import usage
+from eai.llm.model import Answer, Message, ModelCallError, Usage
 from eai.modules.base import percent
+from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
 from eai.runner.driver import Driver, Items, Scope
-from eai.scoring import ScoreResult, summarize
 from eai.world import Task
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class Episodes(Driver):
             try:
                 item = await episode(task, work.scope.pipeline, ask, work.evaluate, work.env, work.scope.config.replan)
                 work.record(task, {**item, "error": ""}, calls)
-            except ModelCallError as exc:  # not the model's answer: not scored (eai.scoring.summarize)
+            except ModelCallError as exc:  # not the model's answer: not scored (eai.results.scoring.summarize)
                 work.record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)}, calls)
 
         await work.guarded(task, played)

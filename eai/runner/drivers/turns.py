@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from eai import usage
 from eai.collaboration.turns import play_turns, turn_summary
 from eai.compose.pipeline import Pipeline
 from eai.exceptions import EaiError
-from eai.llm import LanguageModel, Message
-from eai.runner.calls import Endpoint
+from eai.llm import usage
+from eai.llm.calls import Endpoint
+from eai.llm.model import LanguageModel, Message
+from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
 from eai.runner.driver import Driver, Items, Scope
-from eai.scoring import ScoreResult, summarize
 from eai.world import Task
 
 if TYPE_CHECKING:
