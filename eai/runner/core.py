@@ -135,7 +135,7 @@ class UnitWork:
         """``work()`` in a worker thread, its exception an internal-error record (:func:`eai.results.scoring.guarded`)."""
         return await asyncio.get_running_loop().run_in_executor(None, guarded, work)
 
-    async def guarded(self, task: Task, play: Callable[[Calls], Awaitable[None]]) -> None:
+    async def play_guarded(self, task: Task, play: Callable[[Calls], Awaitable[None]]) -> None:
         """``play(calls)``; when it raises (but for a server given up on), ``task`` logged
         as an internal error, so a defect does not lose the other tasks (--resume retries it)."""
         calls: Calls = []

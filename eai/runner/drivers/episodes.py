@@ -39,7 +39,7 @@ class Episodes(Driver):
             except ModelCallError as exc:  # not the model's answer: not scored (eai.results.scoring.summarize)
                 work.record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)}, calls)
 
-        await work.guarded(task, played)
+        await work.play_guarded(task, played)
 
     def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
         records = [{"identifier": t.id, **items[t.id]["record"], "attempts": items[t.id].get("attempts", []),

@@ -54,7 +54,7 @@ class Turns(Driver):
             work.record(task, {"llm_output": "", "answers": answers, "record": {**fields, **category},
                                "error": fields.get("model_error", "")}, calls)
 
-        await work.guarded(task, played)
+        await work.play_guarded(task, played)
 
     def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
         """Records of logged episodes in task order (an episode stopped by failed
