@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 Responses = Union[str, os.PathLike, Mapping[str, str], Iterable[Mapping[str, Any]]]
 Progress = Callable[[str, int, int, int], None]  # unit label, tasks done, tasks in the unit, failed calls
-DEFAULT_MODEL = "baseline:auto"
 
 
 @dataclass(frozen=True)
@@ -144,7 +143,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     ``command`` is the command line run.json records (without secrets; default:
     this process's)."""
     from eai.exceptions import EaiError
-    from eai.llm.model import GenerationConfig
+    from eai.llm.model import GenerationConfig, default_model
     from eai.modules import MODULES
     from eai.base.paths import check_output_folder
     from eai.host.manager import get_plugins
@@ -168,7 +167,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     config = RunConfig(
         suites=suites,
         modules=list(modules or MODULES),
-        models=list(models or [DEFAULT_MODEL]),
+        models=list(models or [default_model(plugins)]),
         out=folder,
         concurrency=concurrency,
         limit=limit,

@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.tasks.shards import Shard
     from eai.results.scoring import ScoreResult, score
     from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
-    from eai.tasks.sources import EAI_EVAL, Archive, Pin, Snapshot
+    from eai.tasks.sources import Archive, Pin, Snapshot
     from eai.tasks.stats import spread
     from eai.tasks.suite import TaskSuite
     from eai.tasks.folders import suite_name
@@ -184,7 +184,6 @@ _WHERE = {
     "name_problem": "eai.base.paths:name_problem",
     "name_key": "eai.base.names:name_key",
     "Archive": "eai.tasks.sources:Archive",
-    "EAI_EVAL": "eai.tasks.sources:EAI_EVAL",
     "Pin": "eai.tasks.sources:Pin",
     "Snapshot": "eai.tasks.sources:Snapshot",
     "capture_examples": "eai.tasks.examples:capture",
@@ -219,7 +218,7 @@ _WHERE = {
 
 __all__ = [
     "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom", "AtomIndex", "Budget", "CONNECT_TIMEOUT",
-    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
+    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain",
     "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
     "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
     "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",

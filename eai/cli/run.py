@@ -11,7 +11,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from eai import api
-from eai.api import DEFAULT_MODEL
 from eai.cli.argv import REPLAN_WHEN_GIVEN, command_line
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
@@ -23,7 +22,8 @@ from eai.host.manager import get_plugins
 from eai.runner import defaults
 from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
-MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
+MODEL_HELP = ("provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: the model an installed plugin declares "
+              "its default (the built-in baselines': no key, no network; see: eai list models).")
 AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
                "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
 TURNS_HELP = "With --agents 2: the model acts as the robot turn by turn, asked for one action per turn, instead of writing a plan."
