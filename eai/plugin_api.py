@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     )
     from eai.merge import join_scores
     from eai.modules import get_module
+    from eai.modules.deferred import DeferredModule
     from eai.modules.transition_modeling.prompt import fill as fill_transition_prompt
     from eai.names import name_key
     from eai.paths import name_problem, tasks_dir
@@ -213,12 +214,13 @@ _WHERE = {
     "score": "eai.scoring:score",
     "join_scores": "eai.merge:join_scores",
     "get_module": "eai.modules:get_module",
+    "DeferredModule": "eai.modules.deferred:DeferredModule",
     "suite_name": "eai.suite_dirs:suite_name",
 }
 
 __all__ = [
     "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom", "AtomIndex", "Budget", "CONNECT_TIMEOUT",
-    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
+    "Candidate", "Category", "Check", "Converted", "Decoded", "DeferredModule", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
     "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
     "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
     "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",

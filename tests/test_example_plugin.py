@@ -35,7 +35,7 @@ def test_the_example_plugin_runs_every_module_it_claims_through_eai_run(tmp_path
     from eai_example.lamps import LampSimulator
 
     site = make_distribution(tmp_path / "site", "eai-example-plugin", {}, {"lamps": "eai_example.plugin"})
-    env = {"PYTHONPATH": os.pathsep.join([str(site), str(EXAMPLE), *sys.path]), "EAI_LOAD_PLUGINS": "lamps,baselines,bfs"}
+    env = {"PYTHONPATH": os.pathsep.join([str(site), str(EXAMPLE), *sys.path]), "EAI_LOAD_PLUGINS": "lamps,modules,baselines,bfs"}
     result = run_eai("run", "--suite", "lamps", "--out", str(tmp_path / "run"), "--quiet", env=env)
     assert result.returncode == 0, result.stderr
     summaries = {p.parent.parent.name: json.loads(p.read_text()) for p in (tmp_path / "run").glob("lamps/*/*/summary.json")}

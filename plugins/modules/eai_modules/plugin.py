@@ -1,0 +1,18 @@
+"""Hooks of the built-in modules plugin: the paper's four ability modules, in
+the paper's order, each imported when first used (``eai --help`` need not pay
+for their parsers and evaluators)."""
+
+from eai.plugin_api import DeferredModule, hookimpl
+
+WHERE = {
+    "goal_interpretation": "eai.modules.goal_interpretation:GoalInterpretation",
+    "subgoal_decomposition": "eai.modules.subgoal_decomposition:SubgoalDecomposition",
+    "action_sequencing": "eai.modules.action_sequencing:ActionSequencing",
+    "transition_modeling": "eai.modules.transition_modeling:TransitionModeling",
+}
+
+
+@hookimpl
+def eai_register_modules(register):
+    for name, where in WHERE.items():
+        register(DeferredModule(name, where))
