@@ -249,7 +249,7 @@ def compose_command(
     limit: Limit = None,
     tasks: TaskIds = None,
     out: Out = None,
-    modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table.")] = True,
+    modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals (when it is an ability module), for the modular-vs-pipeline table.")] = True,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out.")] = False,
     concurrency: Concurrency = 8,
     base_url: BaseUrl = None,
@@ -283,7 +283,8 @@ def compose_command(
     acts comes last: action_sequencing (G+Q), subgoal_decomposition (G+Phi), or
     planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
     Plugins add stages (docs/compose.md). By default the last stage also runs
-    alone, so the report puts modular and pipeline results side by side.
+    alone (when it is an ability module), so the report puts modular and
+    pipeline results side by side.
 
     Examples:
 
@@ -298,7 +299,7 @@ def compose_command(
 
     chosen = parse_pipeline(pipeline, plugins)
     modules = [chosen.name]
-    if modular and chosen.final.asks_model and len(chosen.stages) > 1:
+    if modular and chosen.final.asks_model and len(chosen.stages) > 1 and chosen.final.name in MODULES:
         modules.append(chosen.final.name)
     if agents == 2 and chosen.final.name not in ("action_sequencing", "planner"):
         raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with action_sequencing or planner")

@@ -39,6 +39,7 @@ from eai.goals import read_types
 from eai.executors import executor as executor_named
 from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
                      split_model_id)
+from eai.modules import MODULES
 from eai.modules.base import Env, Record, percent
 from eai.modules.written_for import written_for_line
 from eai.paths import inside
@@ -151,7 +152,7 @@ def check(config: RunConfig, plugins: Plugins) -> None:
     for suite in config.suites:
         live_environment(plugins, config.environment, plugins.simulators.get(plugins.suites.get(suite).simulator))
     for module in config.modules:
-        parse_pipeline(module, plugins)
+        scorable(parse_pipeline(module, plugins), config)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
     if config.options.get("human", "scripted") != "scripted":
@@ -416,6 +417,15 @@ def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
     share = f" (shard {s['shard']}: a share of the unit, merge the shards for its figures)" if s.get("shard") else ""
     other = f"; {written_for_line(s)}" if s.get("answers_written_for") else ""
     return f"done {unit.label}: n={s.get('n')} of {s.get('tasks')} tasks{failed}{cut_text}{empty}{share}{other} -> {folder}"
+
+
+def scorable(pipeline: Pipeline, config: RunConfig) -> None:
+    """One line for a stage run alone whose answers only an ability module
+    could score (a plugin's stage that is no registered module)."""
+    name = pipeline.final.name
+    if not is_episodic(pipeline, config) and name not in MODULES:
+        raise EaiError(f"stage {name!r} is no ability module, so its answers cannot be scored alone: run it in a "
+                       f"pipeline, or register a module of that name (eai_register_modules; see: eai list modules)")
 
 
 def is_episodic(pipeline: Pipeline, config: RunConfig) -> bool:
