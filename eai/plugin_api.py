@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.collaboration.predicates import RELATIONAL, PredicateMap
     from eai.collaboration.prompt import Turn, rooms as visible_rooms
     from eai.compose.planning import plan as plan_answer, planned_actions, subgoals as subgoals_answer
-    from eai.compose.stages import Stage
+    from eai.compose.stages import PlannerStage, Stage
     from eai.credentials import url_secrets, without_credentials
     from eai.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
     from eai.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
@@ -118,6 +118,7 @@ _WHERE = {
     "required_package": "eai.installed:required",
     "load_installed": "eai.installed:load",
     "Stage": "eai.compose.stages:Stage",
+    "PlannerStage": "eai.compose.stages:PlannerStage",
     # PDDL (flat) and LTL (a namespace)
     "TRUE": "eai.pddl.formula:TRUE",
     "And": "eai.pddl.formula:And",
@@ -224,7 +225,7 @@ __all__ = [
     "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
     "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
     "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",
-    "ObjectSpec", "Observation", "Operator", "Or", "Outcome", "PddlPlanner", "Pin", "PlanResult", "Plugins", "Pred",
+    "ObjectSpec", "Observation", "Operator", "Or", "Outcome", "PddlPlanner", "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred",
     "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Request", "Response",
     "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator",
     "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SuiteFile", "TRUE", "Task", "TaskFile", "TaskSuite",

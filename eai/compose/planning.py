@@ -15,13 +15,15 @@ from __future__ import annotations
 import json
 
 from eai.goals import GoalChecker
-from eai.modules.subgoal_decomposition.module import PLANNER, budget, ground_lines
+from eai.modules.subgoal_decomposition.module import budget, ground_lines
 from eai.modules.subgoal_decomposition.parse import parse_subgoals
 from eai.modules.subgoal_decomposition.refine import Refiner
 from eai.planner import Budget, SearchPlanner
 from eai.plugins import get_plugins
 from eai.simulator import Simulator
 from eai.world import Action, Task
+
+PLANNER = "bfs"  # the search planner acting on a goal uses unless the options name one
 
 
 def subgoal_lines(task: Task, simulator: Simulator) -> list[str]:

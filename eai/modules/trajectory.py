@@ -2,23 +2,38 @@
 subgoal decomposition): the record fields for one task and their summary,
 the columns of the paper's trajectory and goal tables (Tables 4 and 5), and
 what a benchmark adds: its task progress, and tasks it leaves out of the
-rates (:meth:`eai.simulator.Simulator.progress`, ``excluded``)."""
+rates (:meth:`eai.simulator.Simulator.progress`, ``excluded``); and a plan's
+execution, as scoring and the viewer run it (:func:`run_plan`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from eai.collaboration.evaluation import judge
 from eai.goals import GoalReport
-from eai.modules.base import Record, percent
-from eai.simulator import Simulator
-from eai.taxonomy import ErrorType
-from eai.world import Task, Trajectory
+from eai.modules.base import Env, Record, percent
+from eai.simulator import Simulator, World
+from eai.taxonomy import ErrorType, Execution, execute, random_failures
+from eai.world import Action, Task, Trajectory
 
 ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
 EMPTY_PLAN = ErrorType.EMPTY_PLAN.value
 GOAL_KINDS = ("state", "relation", "action", "total")
+
+
+def failures(task: Task, env: Env) -> Callable[[int, Action], bool] | None:
+    """Random action failures (``--action-failure-p``), seeded per task and attempt."""
+    seed = f"{env.options.get('seed', 0)}:{task.id}:{env.options.get('attempt', 0)}"
+    return random_failures(float(env.options.get("action_failure_p") or 0), seed)
+
+
+def run_plan(world: World, plan: list[Action], task: Task, env: Env) -> Execution:
+    """The plan executed in the world, or step by step in ``env``'s live environment."""
+    if env.environment is None:
+        return execute(world, plan, fails=failures(task, env))
+    with env.environment.open() as live:
+        return execute(world, plan, fails=failures(task, env), environment=live)
 
 
 def trajectory_record(

@@ -34,8 +34,8 @@ from typing import Any
 
 from eai.llm import Message, prompt_digest
 from eai.modules.action_sequencing.grounding import ground
-from eai.modules.action_sequencing.module import run_plan
 from eai.modules.base import Env
+from eai.modules.trajectory import run_plan
 from eai.taxonomy import execute
 from eai.world import Task, format_atom
 

@@ -4,7 +4,7 @@ empty plan, its own outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
@@ -15,29 +15,17 @@ from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
 from eai.modules.action_sequencing.similarity import similarity, similarity_summary
 from eai.modules.base import AbilityModule, Env, Record
 from eai.modules.repetition import judge_loop
-from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
-from eai.simulator import Vocabulary, World
-from eai.taxonomy import Execution, execute, random_failures
-from eai.world import Action, Task, Trajectory
-
-
-def failures(task: Task, env: Env) -> Callable[[int, Action], bool] | None:
-    """Random action failures (``--action-failure-p``), seeded per task and attempt."""
-    seed = f"{env.options.get('seed', 0)}:{task.id}:{env.options.get('attempt', 0)}"
-    return random_failures(float(env.options.get("action_failure_p") or 0), seed)
-
-
-def run_plan(world: World, plan: list[Action], task: Task, env: Env) -> Execution:
-    """The plan executed in the world, or step by step in ``env``'s live environment."""
-    if env.environment is None:
-        return execute(world, plan, fails=failures(task, env))
-    with env.environment.open() as live:
-        return execute(world, plan, fails=failures(task, env), environment=live)
+from eai.modules.action_sequencing.tables import TABLES, sequence_tables
+from eai.modules.trajectory import benchmark_fields, run_plan, trajectory_record, trajectory_summary
+from eai.simulator import Vocabulary
+from eai.world import Task, Trajectory
 
 
 class ActionSequencing(AbilityModule):
     name = "action_sequencing"
     description = "an action plan from the initial state and goal; executed and checked (paper Q)"
+    plans = True
+    tables = TABLES
 
     def parse(self, text: str, cut: bool = False) -> ParsedPlan:
         return parse_plan(text, cut)
@@ -85,3 +73,12 @@ class ActionSequencing(AbilityModule):
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         return {**trajectory_summary(records), **similarity_summary(records)}
+
+    def report_tables(self, units: Sequence[Any]) -> list[Any]:
+        return sequence_tables(units)
+
+    def trace(self, parsed: ParsedPlan, task: Task, env: Env) -> dict[str, Any]:
+        """The plan's steps as scoring executed them, each with the atoms it changed."""
+        from eai.viewer.trace import steps
+
+        return {"steps": steps(task, parsed, env.simulator, env)}

@@ -10,17 +10,27 @@ from typing import Any
 from eai.goals import GoalChecker
 from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.goal_interpretation.gold import gold_options
+from eai.modules.goal_interpretation.goal import predicted_goal
 from eai.modules.goal_interpretation.match import Scored, score
 from eai.modules.goal_interpretation.parse import ParsedGoals, parse_goals
 from eai.modules.goal_interpretation.resolve import ACTION, KINDS, Prediction, Resolver
+from eai.modules.tables import OTHER, Column, TableSpec
 from eai.pddl.logic_form import Counts, total
-from eai.simulator import Vocabulary
-from eai.world import Task
+from eai.simulator import Simulator, Vocabulary
+from eai.world import Goal, Task
+
+COLUMNS = tuple(
+    Column(kind.capitalize() if kind != "relation" else "Spatial", header, (kind, key))
+    for kind in ("state", "relation", "action", "overall")
+    for header, key in (("Precision", "precision"), ("Recall", "recall"), ("F1", "f1"))
+) + (Column(OTHER, "Format error", ("format_error_rate",), "parsing"),)
 
 
 class GoalInterpretation(AbilityModule):
     name = "goal_interpretation"
     description = "symbolic state, relation and action goals from the instruction; precision/recall/F1 (paper G)"
+    interprets = True
+    tables = (TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", COLUMNS),)
 
     def parse(self, text: str, cut: bool = False) -> ParsedGoals:
         return parse_goals(text, cut)
@@ -28,6 +38,9 @@ class GoalInterpretation(AbilityModule):
     def in_format(self, parsed: ParsedGoals, vocabulary: Vocabulary) -> bool:
         """Goal sections (``node goals``, ``edge goals``...) were found."""
         return not parsed.error
+
+    def interpreted_goal(self, parsed: ParsedGoals, task: Task, simulator: Simulator) -> Goal:
+        return predicted_goal(parsed, task, simulator)
 
     def evaluate(self, parsed: ParsedGoals, task: Task, env: Env) -> Record:
         simulator = env.simulator

@@ -17,6 +17,7 @@ from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.repetition import judge_loop
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
+from eai.modules.tables import ACTION_ERRORS, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, OTHER, Column, TableSpec
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
 from eai.modules.trajectory import EMPTY_PLAN, benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
 from eai.planner import Budget
@@ -24,7 +25,6 @@ from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType
 from eai.world import Task, Trajectory
 
-PLANNER = "bfs"
 CALLED = re.compile(r"([A-Za-z_][\w\-]*)\s*\(")  # the names a subgoal line calls: on_top(, NEXT_TO (
 
 Error = tuple[str | None, int | None, str]
@@ -59,6 +59,13 @@ def ground_lines(parsed: ParsedSubgoals, world: World, vocabulary: Vocabulary,
 class SubgoalDecomposition(AbilityModule):
     name = "subgoal_decomposition"
     description = "LTL subgoals refined into actions by search; executed and checked (paper Phi)"
+    default_planner = "bfs"
+    tables = (
+        TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition",
+                  ACTION_ERRORS + (EMPTY_PLAN_COLUMN,
+                                   Column(OTHER, "Budget exhausted", ("subgoals", "budget_exhausted"), "budget_exhausted"))),
+        TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
+    )
 
     def parse(self, text: str, cut: bool = False) -> ParsedSubgoals:
         return parse_subgoals(text, cut)
@@ -85,7 +92,7 @@ class SubgoalDecomposition(AbilityModule):
             judge_loop(record, parsed.lines, checker, None, ())
             benchmark = benchmark_fields(simulator, task, Trajectory((world.initial,)))
             return {**record, **benchmark, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
-        planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
+        planner = env.plugins.planners.get(env.options.get("planner", self.default_planner))
         refiner = Refiner(world, planner, budget(env.options), checker)
         best = refiner.refine(lines)
         last = best.steps[-1] if best.steps else None

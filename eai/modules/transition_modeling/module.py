@@ -17,20 +17,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.modules.base import AbilityModule, Env, Progress, Record
+from eai.modules.tables import OTHER, Column, TableSpec, columns
 from eai.modules.transition_modeling.answer import Answer
 from eai.modules.transition_modeling.gold import gold_model
 from eai.modules.transition_modeling.planning import PlanningOptions, solve
 from eai.modules.transition_modeling.summary import summarize
 from eai.pddl.response import OperatorParse, parse_operators
 from eai.planner import PlanResult
+from eai.plugins import Plugins
 from eai.simulator import Vocabulary
 from eai.world import Task
+
+COLUMNS = tuple(
+    Column("Logic form F1", header, ("by_category", category, "f1"))
+    for header, category in (("Object states", "object_states"), ("Object orientation", "object_orientation"),
+                             ("Object affordance", "object_affordance"), ("Spatial relations", "spatial_relations"),
+                             ("Non-spatial relations", "non-spatial_relations"))
+) + columns("Overall", ("F1", ("f1",)), ("Planner SR", ("planner_success_rate",))) + (
+    Column(OTHER, "Parse error", ("parse_error_rate",), "parsing"),
+    Column(OTHER, "Budget exhausted", ("planner_outcomes", "budget_exhausted"), "planner budget_exhausted", of_n=True))
 
 
 class TransitionModeling(AbilityModule):
     name = "transition_modeling"
     description = "PDDL preconditions and effects of the operators a task needs; logic form and planning (paper Φ)"
     needs_simulator = False
+    default_planner = "fast_downward"
+    tables = (TableSpec("Table 7", "Transition modeling (%): logic-form F1 by predicate category, planner success",
+                        "transition_modeling", COLUMNS),)
 
     def applies_to(self, task: Task) -> bool:
         return task.transition_model is not None
@@ -47,7 +61,7 @@ class TransitionModeling(AbilityModule):
 
     def evaluate_all(self, items: Sequence[tuple[OperatorParse, Task]], env: Env,
                      progress: Progress = lambda done, total: None) -> list[Record]:
-        options = PlanningOptions.read(env.options)
+        options = PlanningOptions.read(env.options, self.default_planner)
         answers = [Answer.read(parsed, task, gold_model(env.plugins, task.suite)) for parsed, task in items]
         jobs = []
         for answer in answers:
@@ -65,6 +79,23 @@ class TransitionModeling(AbilityModule):
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         return summarize(records)
+
+    def trace(self, parsed: OperatorParse, task: Task, env: Env) -> dict[str, Any]:
+        return {"operators": operators(parsed, task, env.plugins)}
+
+
+def operators(parsed: OperatorParse, task: Task, plugins: Plugins) -> dict[str, Any]:
+    """The operators of a transition-modeling answer that are not exactly the
+    gold: per operator, for its precondition and effect, the gold atoms the
+    answer misses (``missing``) and its atoms that match no gold one
+    (``wrong``); empty lists and parts are left out."""
+    found = {}
+    for name, parts in Answer.read(parsed, task, gold_model(plugins, task.suite)).differences().items():
+        kept = {part: {k: atoms for k, atoms in sides.items() if atoms} for part, sides in parts.items()}
+        kept = {part: sides for part, sides in kept.items() if sides}
+        if kept:
+            found[name] = kept
+    return found
 
 
 def _stays_solvable(result: PlanResult) -> bool | None:

@@ -17,7 +17,7 @@ from eai.plugins import Plugins
 
 @dataclass(frozen=True)
 class PlanningOptions:
-    """``Env.options`` keys: ``planner``, ``planner_cpu_seconds``,
+    """``Env.options`` keys: ``planner`` (default: the module's), ``planner_cpu_seconds``,
     ``planner_memory_mb`` (per problem), ``workers`` (default: every core),
     ``sensitivity``. The CPU and memory limits decide verdicts; the
     wall-clock limit, ``WALL_FACTOR`` times the CPU limit plus
@@ -26,17 +26,17 @@ class PlanningOptions:
     WALL_FACTOR: ClassVar[float] = limits.WALL_FACTOR
     WALL_SLACK: ClassVar[float] = limits.WALL_SLACK
 
-    planner: str = "fast_downward"
+    planner: str
     cpu_seconds: float = limits.CPU_SECONDS
     memory_mb: int | None = limits.MEMORY_MB
     workers: int | None = None
     sensitivity: bool = False
 
     @classmethod
-    def read(cls, options: Mapping[str, Any]) -> PlanningOptions:
-        default = cls()
+    def read(cls, options: Mapping[str, Any], planner: str) -> PlanningOptions:
+        default = cls(planner)
         return cls(
-            options.get("planner") or default.planner,
+            options.get("planner") or planner,
             float(options.get("planner_cpu_seconds") or default.cpu_seconds),
             options.get("planner_memory_mb", default.memory_mb),
             options.get("workers"),

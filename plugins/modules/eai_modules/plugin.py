@@ -1,8 +1,9 @@
 """Hooks of the built-in modules plugin: the paper's four ability modules, in
 the paper's order, each imported when first used (``eai --help`` need not pay
-for their parsers and evaluators)."""
+for their parsers and evaluators); and the pipeline stage that acts with a
+search planner (LLM+P), its plan scored as action sequencing."""
 
-from eai.plugin_api import DeferredModule, hookimpl
+from eai.plugin_api import DeferredModule, PlannerStage, hookimpl
 
 WHERE = {
     "goal_interpretation": "eai.modules.goal_interpretation:GoalInterpretation",
@@ -16,3 +17,8 @@ WHERE = {
 def eai_register_modules(register):
     for name, where in WHERE.items():
         register(DeferredModule(name, where))
+
+
+@hookimpl
+def eai_register_stages(register):
+    register(PlannerStage("action_sequencing"))

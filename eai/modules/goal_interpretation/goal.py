@@ -1,4 +1,5 @@
-"""A goal interpreted by a model, as the goal of a task the next stage works on.
+"""A goal interpreted by a model, as the goal of a task the next stage of a
+pipeline works on (:meth:`GoalInterpretation.interpreted_goal`).
 
 Each readable predicted goal becomes a literal (an object name standing for
 several objects takes the first candidate: the task's relevant objects first,

@@ -1,13 +1,20 @@
-"""Tables of ET-Plan-Bench's sequence metrics for action sequencing: success,
-LCS and plan length per result, and per task category for suites whose tasks
-have categories (generated suites)."""
+"""The tables of action sequencing: the paper's Tables 4 and 5, and
+ET-Plan-Bench's sequence metrics: success, LCS and plan length per result,
+and per task category for suites whose tasks have categories (generated suites)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from eai.modules.tables import ACTION_ERRORS, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, PROGRESS, TableSpec
 from eai.reporting.collect import UnitResult
 from eai.reporting.unit_table import UnitTable
+
+TABLES = (
+    TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing",
+              ACTION_ERRORS + PROGRESS + (EMPTY_PLAN_COLUMN,)),
+    TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
+)
 
 FIGURES = ("task_success_rate", "lcs", "lcs_ratio", "length")
 HEADERS = ["Task SR (%)", "LCS (steps)", "LCS ratio (%)", "Length (steps)"]
