@@ -4,7 +4,7 @@ subgoal lines; from the lines, actions found by search.
 Lines: each action goal on an object that affords it (taken from the goal's
 own objects first, then the task's relevant objects), then the relation and
 state goals (of the goal's first option, for quantified goals) in the
-simulator's ``subgoal_order``. Actions: the subgoal-decomposition module's
+simulator's ``subgoal_order``. Actions: subgoal decomposition's
 refinement of those lines with a search planner (``bfs`` and its budget by
 default). It plans for whatever goal the task holds, so a pipeline can hand
 it a goal a model interpreted; the baselines hand it the annotated goal.
@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 
 from eai.goals import GoalChecker
-from eai.modules.subgoal_decomposition.module import budget, ground_lines
-from eai.modules.subgoal_decomposition.parse import parse_subgoals
-from eai.modules.subgoal_decomposition.refine import Refiner
+from eai.modules.subgoals.ground import ground_lines
+from eai.modules.subgoals.parse import parse_subgoals
+from eai.modules.subgoals.refine import Refiner, budget
 from eai.planner import Budget, SearchPlanner
 from eai.plugins import get_plugins
 from eai.simulator import Simulator

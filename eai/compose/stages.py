@@ -94,7 +94,7 @@ class PlannerStage(Stage):
 
     def act(self, view: Task, env: Env) -> str:
         from eai.compose.planning import PLANNER, plan_actions  # here: plugins register this stage at start-up
-        from eai.modules.subgoal_decomposition.module import budget
+        from eai.modules.subgoals.refine import budget
 
         planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
         actions = plan_actions(view, env.simulator, planner, budget(env.options))

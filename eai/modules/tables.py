@@ -52,9 +52,9 @@ ACTION_ERRORS = (
 )
 # No credit, and none of the paper's errors: an answer with no goal object or no
 # step, a subgoal or planning problem the planner's budget ran out on.
-OTHER = "Other outcomes"
-EMPTY_PLAN_COLUMN = Column(OTHER, "Empty plan", ("empty_plan_rate",), "empty_plan")
+OTHER_OUTCOMES = "Other outcomes"
+EMPTY_PLAN_COLUMN = Column(OTHER_OUTCOMES, "Empty plan", ("empty_plan_rate",), "empty_plan")
 # the benchmark's own task progress (EB-ALFRED, EB-Habitat; "-" where a suite has none)
-PROGRESS = columns("Task progress", ("Progress", ("task_progress",)))
+TASK_PROGRESS = columns("Task progress", ("Progress", ("task_progress",)))
 GOAL_SUCCESS = columns("Goal success", ("State", ("goal_success", "state")), ("Relation", ("goal_success", "relation")),
                        ("Action", ("goal_success", "action")), ("Total", ("goal_success", "total")))

@@ -33,7 +33,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from eai.llm import Message, prompt_digest
-from eai.modules.action_sequencing.grounding import ground
+from eai.modules.plans.grounding import ground
 from eai.modules.base import Env
 from eai.modules.trajectory import run_plan
 from eai.taxonomy import execute

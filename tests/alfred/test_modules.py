@@ -5,7 +5,7 @@ import json
 import pytest
 
 from eai.modules import MODULES
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from eai.plugins import get_plugins
 from eai.responses import Response
 from eai.scoring import score

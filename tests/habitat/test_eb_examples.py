@@ -10,7 +10,7 @@ import json
 import pytest
 
 from eai.examples import read
-from eai.modules.action_sequencing.parse import parse_plan
+from eai.modules.plans.parse import parse_plan
 from eai.plugins import get_plugins
 from eai.responses import Response
 from eai.scoring import score

@@ -10,7 +10,7 @@ import pytest
 
 from eai.goals import GoalChecker
 from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.pddl.parser import parse_problem
 from eai.planner import Budget
 from eai.plugins import get_plugins

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.plugins import get_plugins
 from eai.responses import Response
 from eai.scoring import score

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eai.modules.base import Env
-from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.modules.subgoal_decomposition.module import MAX_NODES, budget
+from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
+from eai.limits import MAX_NODES
+from eai.modules.subgoals.refine import budget
 from eai.planner import Budget
 from eai.responses import Response
 from eai.scoring import score

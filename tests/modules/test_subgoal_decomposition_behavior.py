@@ -6,10 +6,10 @@ import json
 import pytest
 
 from eai.modules.base import Env
-from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.modules.subgoal_decomposition.module import ground_lines
-from eai.modules.subgoal_decomposition.parse import parse_subgoals
-from eai.modules.subgoal_decomposition.refine import Refiner
+from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
+from eai.modules.subgoals.ground import ground_lines
+from eai.modules.subgoals.parse import parse_subgoals
+from eai.modules.subgoals.refine import Refiner
 from eai.planner import Budget
 from eai.responses import Response
 from eai.goals import GoalChecker

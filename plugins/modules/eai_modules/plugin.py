@@ -6,10 +6,10 @@ search planner (LLM+P), its plan scored as action sequencing."""
 from eai.plugin_api import DeferredModule, PlannerStage, hookimpl
 
 WHERE = {
-    "goal_interpretation": "eai.modules.goal_interpretation:GoalInterpretation",
-    "subgoal_decomposition": "eai.modules.subgoal_decomposition:SubgoalDecomposition",
-    "action_sequencing": "eai.modules.action_sequencing:ActionSequencing",
-    "transition_modeling": "eai.modules.transition_modeling:TransitionModeling",
+    "goal_interpretation": "eai_modules.goal_interpretation:GoalInterpretation",
+    "subgoal_decomposition": "eai_modules.subgoal_decomposition:SubgoalDecomposition",
+    "action_sequencing": "eai_modules.action_sequencing:ActionSequencing",
+    "transition_modeling": "eai_modules.transition_modeling:TransitionModeling",
 }
 
 

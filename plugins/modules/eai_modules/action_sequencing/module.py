@@ -8,17 +8,12 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
-from eai.collaboration.policies import collaboration_fields
-from eai.goals import GoalChecker
-from eai.modules.action_sequencing.grounding import ground
-from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
-from eai.modules.action_sequencing.similarity import similarity, similarity_summary
-from eai.modules.base import AbilityModule, Env, Record
-from eai.modules.repetition import judge_loop
-from eai.modules.action_sequencing.tables import TABLES, sequence_tables
-from eai.modules.trajectory import benchmark_fields, run_plan, trajectory_record, trajectory_summary
-from eai.simulator import Vocabulary
-from eai.world import Task, Trajectory
+from eai.plugin_api import (
+    AbilityModule, Env, GoalChecker, ParsedPlan, Record, Task, Trajectory, Vocabulary, benchmark_fields,
+    collaboration_fields, ground_plan, judge_loop, parse_plan, plan_steps, run_plan, similarity, similarity_summary,
+    trajectory_record, trajectory_summary,
+)
+from eai_modules.action_sequencing.tables import TABLES, sequence_tables
 
 
 class ActionSequencing(AbilityModule):
@@ -40,7 +35,7 @@ class ActionSequencing(AbilityModule):
     def evaluate(self, parsed: ParsedPlan, task: Task, env: Env) -> Record:
         simulator = env.simulator
         world = simulator.world(task)
-        grounding = ground(parsed, world, simulator.vocabulary, simulator.action_list(task))
+        grounding = ground_plan(parsed, world, simulator.vocabulary, simulator.action_list(task))
         plan, grammar = grounding.plan, grounding.error
         checker = GoalChecker(task, simulator.vocabulary)
         if grammar is not None:
@@ -79,6 +74,4 @@ class ActionSequencing(AbilityModule):
 
     def trace(self, parsed: ParsedPlan, task: Task, env: Env) -> dict[str, Any]:
         """The plan's steps as scoring executed them, each with the atoms it changed."""
-        from eai.viewer.trace import steps
-
-        return {"steps": steps(task, parsed, env.simulator, env)}
+        return {"steps": plan_steps(task, parsed, env.simulator, env)}

@@ -38,12 +38,14 @@ Semantics (paper sections 2.4 and D.3, with the LTL reading of :mod:`eai.ltl`):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
+from typing import Any
 
 from eai.goals import GoalChecker, GoalReport
+from eai.limits import MAX_NODES
 from eai.ltl import And, Forall, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
 from eai.ltl.universe import ACTION, CLASS_TEST
 from eai.planner import Budget, Outcome, PlanResult, SearchPlanner
@@ -238,3 +240,8 @@ def _ground(formula: Formula, universe: Universe, scopes: dict[str, tuple[str, .
         domain, body = universe.scope(formula.var, formula.body, not isinstance(formula, Forall))
         yield from _ground(body, universe, {**scopes, formula.var: domain})
 
+
+def budget(options: Mapping[str, Any]) -> Budget:
+    """One search's budget: the ``max_nodes`` option (states expanded; None: no
+    limit). Counted, so a verdict never depends on the machine or its load."""
+    return Budget(nodes=options.get("max_nodes", MAX_NODES))

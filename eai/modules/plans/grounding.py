@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from eai.modules.action_sequencing.parse import ParsedPlan, RawStep
+from eai.modules.plans.parse import ParsedPlan, RawStep
 from eai.modules.trajectory import empty_plan_detail
 from eai.simulator import ActionList, Vocabulary, World
 from eai.taxonomy import ErrorType

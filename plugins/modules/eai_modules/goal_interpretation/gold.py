@@ -1,11 +1,11 @@
-"""The gold goal options a prediction is scored against.
+"""The gold goal ltl.options a prediction is scored against.
 
 A goal without quantifiers over states (VirtualHome) has one option: the
 task's state, relation and action goals. A quantified goal (BEHAVIOR) is
 grounded lazily with :func:`eai.ltl.options`, preferring alternatives true
 in the state the prediction describes (its positive literals, every
 candidate of an ambiguous name included), so the option the prediction
-meant tends to come first. At most :data:`OPTIONS_EXAMINED` options are
+meant tends to come first. At most :data:`OPTIONS_EXAMINED` ltl.options are
 read; an option met again is yielded again as it was first (with its first
 index). When grounding yields none (or cannot ground the goal), the task's
 stored first option is used. Action goals are the task's in every option.
@@ -18,11 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import islice, product
 
-from eai.goals import GoalChecker
-from eai.ltl import options
-from eai.modules.goal_interpretation.match import Gold
-from eai.modules.goal_interpretation.resolve import ACTION, Prediction
-from eai.world import AtomIndex, Literal, Task
+from eai.plugin_api import AtomIndex, GoalChecker, Literal, Task, ltl
+from eai_modules.goal_interpretation.match import Gold
+from eai_modules.goal_interpretation.resolve import ACTION, Prediction
 
 OPTIONS_EXAMINED = 100
 
@@ -34,7 +32,7 @@ def gold_options(task: Task, checker: GoalChecker, predictions: Iterable[Predict
         yield stored
         return
     try:
-        grounded = options(checker.formula, checker.universe, prefer=_described(predictions))  # type: ignore[arg-type]
+        grounded = ltl.options(checker.formula, checker.universe, prefer=_described(predictions))  # type: ignore[arg-type]
     except ValueError:
         grounded = iter(())
     met: dict[tuple, Gold] = {}

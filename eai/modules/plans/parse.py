@@ -8,7 +8,7 @@
   (kept as :attr:`RawStep.text`; the simulator's vocabulary reads it, see
   :meth:`eai.simulator.Vocabulary.read_phrase`) and its number in the task's
   action list (:attr:`RawStep.action_id`, which grounding reads as EB does:
-  :mod:`eai.modules.action_sequencing.grounding`); a step's other fields
+  :mod:`eai.modules.plans.grounding`); a step's other fields
   (EB's own examples write ``action_description``) are not read.
 - Also: a list of ``[ACTION, arg, ...]``, ``"WALK(sink)"`` strings, an object
   holding the plan as a list under ``output``/``actions``/``plan``/

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from eai.modules.tables import ACTION_ERRORS, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, PROGRESS, TableSpec
-from eai.reporting.collect import UnitResult
-from eai.reporting.unit_table import UnitTable
+from eai.plugin_api import (
+    ACTION_ERRORS, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, TASK_PROGRESS, TableSpec, UnitResult, UnitTable,
+)
 
 TABLES = (
     TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing",
-              ACTION_ERRORS + PROGRESS + (EMPTY_PLAN_COLUMN,)),
+              ACTION_ERRORS + TASK_PROGRESS + (EMPTY_PLAN_COLUMN,)),
     TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
 )
 

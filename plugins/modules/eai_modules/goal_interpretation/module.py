@@ -7,23 +7,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eai.goals import GoalChecker
-from eai.modules.base import AbilityModule, Env, Record, percent
-from eai.modules.goal_interpretation.gold import gold_options
-from eai.modules.goal_interpretation.goal import predicted_goal
-from eai.modules.goal_interpretation.match import Scored, score
-from eai.modules.goal_interpretation.parse import ParsedGoals, parse_goals
-from eai.modules.goal_interpretation.resolve import ACTION, KINDS, Prediction, Resolver
-from eai.modules.tables import OTHER, Column, TableSpec
-from eai.pddl.logic_form import Counts, total
-from eai.simulator import Simulator, Vocabulary
-from eai.world import Goal, Task
+from eai.plugin_api import (
+    OTHER_OUTCOMES, AbilityModule, Column, Counts, Env, Goal, GoalChecker, Record, Simulator, TableSpec, Task,
+    Vocabulary, percent, total_counts,
+)
+from eai_modules.goal_interpretation.goal import predicted_goal
+from eai_modules.goal_interpretation.gold import gold_options
+from eai_modules.goal_interpretation.match import Scored, score
+from eai_modules.goal_interpretation.parse import ParsedGoals, parse_goals
+from eai_modules.goal_interpretation.resolve import ACTION, KINDS, Prediction, Resolver
 
 COLUMNS = tuple(
     Column(kind.capitalize() if kind != "relation" else "Spatial", header, (kind, key))
     for kind in ("state", "relation", "action", "overall")
     for header, key in (("Precision", "precision"), ("Recall", "recall"), ("F1", "f1"))
-) + (Column(OTHER, "Format error", ("format_error_rate",), "parsing"),)
+) + (Column(OTHER_OUTCOMES, "Format error", ("format_error_rate",), "parsing"),)
 
 
 class GoalInterpretation(AbilityModule):
@@ -76,12 +74,12 @@ class GoalInterpretation(AbilityModule):
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         n = len(records)
-        kinds = {kind: total(Counts(**r[kind]) for r in records) for kind in KINDS}
+        kinds = {kind: total_counts(Counts(**r[kind]) for r in records) for kind in KINDS}
         predicted = sum(c.predicted for c in kinds.values())
         return {
             "n": n,
             **{kind: _figures(counts) for kind, counts in kinds.items()},
-            "overall": _figures(total(kinds.values())),
+            "overall": _figures(total_counts(kinds.values())),
             "format_error_rate": percent(sum(r["format_error"] is not None for r in records), n),
             "hallucination_rate": percent(sum(bool(r["hallucinations"]) for r in records), n),
             "hallucinated_goal_rate": percent(sum(len(r["hallucinations"]) for r in records), predicted),

@@ -31,8 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from eai.answer_cap import capped
-from eai.jsonish import Pairs, find_value, is_cut
+from eai.plugin_api import Pairs, capped, find_value, is_cut
 
 SECTIONS = (("action", ("action",)), ("edge", ("edge", "relation", "binary")), ("node", ("node", "state", "unary")))
 PLURALS = ("actions", "edges", "relations", "nodes", "states")

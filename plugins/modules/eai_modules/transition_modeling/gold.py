@@ -9,11 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from eai.exceptions import EaiError
-from eai.pddl.model import Domain, Operator
-from eai.pddl.parser import parse_domain
-from eai.plugins import Plugins
-from eai.world import Task
+from eai import EaiError
+from eai.plugin_api import Domain, Operator, Plugins, Task, parse_domain
 
 
 @dataclass(frozen=True)

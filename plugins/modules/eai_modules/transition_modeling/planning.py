@@ -7,12 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from eai import limits
-from eai.exceptions import EaiError
-from eai.modules.base import Progress
-from eai.pddl.model import Domain, Problem
-from eai.planner import Budget, PddlPlanner, PlanResult
-from eai.plugins import Plugins
+from eai import EaiError
+from eai.plugin_api import Budget, Domain, PddlPlanner, PlanResult, Plugins, Problem, ScoreProgress, limits
 
 
 @dataclass(frozen=True)
@@ -50,7 +46,7 @@ class PlanningOptions:
 
 
 def solve(jobs: Sequence[tuple[Domain, Problem]], plugins: Plugins, options: PlanningOptions,
-          progress: Progress) -> list[PlanResult]:
+          progress: ScoreProgress) -> list[PlanResult]:
     """Results in job order."""
     planner = plugins.planners.get(options.planner)
     if not isinstance(planner, PddlPlanner):

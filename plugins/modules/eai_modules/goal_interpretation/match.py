@@ -22,9 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from eai.modules.goal_interpretation.resolve import ACTION, KINDS, RELATION, STATE, Prediction
-from eai.pddl.logic_form import Counts, total
-from eai.world import Literal
+from eai.plugin_api import Counts, Literal, total_counts
+from eai_modules.goal_interpretation.resolve import ACTION, KINDS, RELATION, STATE, Prediction
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ class Scored:
 
     @cached_property
     def overall(self) -> Counts:
-        return total(self.counts.values())
+        return total_counts(self.counts.values())
 
 
 def score(predictions: dict[str, list[Prediction]], gold: Gold) -> Scored:

@@ -10,9 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from eai.modules.base import Record, percent
-from eai.pddl.logic_form import Counts
-from eai.planner import Outcome
+from eai.plugin_api import Counts, Outcome, Record, percent
 
 
 def summarize(records: Sequence[Record]) -> dict[str, Any]:

@@ -11,11 +11,9 @@ action steps in order, then the conjunction of the literals.
 
 from __future__ import annotations
 
-from eai.ltl import And, Exists, Formula, Not, Or, Prim, Then, to_text
-from eai.modules.goal_interpretation.parse import ParsedGoals
-from eai.modules.goal_interpretation.resolve import ACTION, STATE, Resolver
-from eai.simulator import Simulator
-from eai.world import Goal, Literal, Task
+from eai.plugin_api import Goal, Literal, Simulator, Task, ltl
+from eai_modules.goal_interpretation.parse import ParsedGoals
+from eai_modules.goal_interpretation.resolve import ACTION, STATE, Resolver
 
 
 def predicted_goal(parsed: ParsedGoals, task: Task, simulator: Simulator) -> Goal:
@@ -37,16 +35,16 @@ def predicted_goal(parsed: ParsedGoals, task: Task, simulator: Simulator) -> Goa
 
 
 def _ltl(literals: list[Literal], actions: list[tuple[str, ...]]) -> str:
-    parts: list[Formula] = [Exists("x0", _any(step, "x0")) for step in actions]
-    atoms = [Prim(lit.atom[0], lit.atom[1:]) for lit in literals]
-    signed = [a if lit.positive else Not(a) for a, lit in zip(atoms, literals)]
+    parts: list[ltl.Formula] = [ltl.Exists("x0", _any(step, "x0")) for step in actions]
+    atoms = [ltl.Prim(lit.atom[0], lit.atom[1:]) for lit in literals]
+    signed = [a if lit.positive else ltl.Not(a) for a, lit in zip(atoms, literals)]
     if signed:
-        parts.append(signed[0] if len(signed) == 1 else And(tuple(signed)))
+        parts.append(signed[0] if len(signed) == 1 else ltl.And(tuple(signed)))
     if not parts:
         return ""
-    return to_text(parts[0] if len(parts) == 1 else Then(tuple(parts)))
+    return ltl.to_text(parts[0] if len(parts) == 1 else ltl.Then(tuple(parts)))
 
 
-def _any(step: tuple[str, ...], var: str) -> Formula:
-    prims = tuple(Prim(name, (var,)) for name in step)
-    return prims[0] if len(prims) == 1 else Or(prims)
+def _any(step: tuple[str, ...], var: str) -> ltl.Formula:
+    prims = tuple(ltl.Prim(name, (var,)) for name in step)
+    return prims[0] if len(prims) == 1 else ltl.Or(prims)

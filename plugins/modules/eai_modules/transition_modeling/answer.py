@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from eai.modules.transition_modeling.gold import GoldModel
-from eai.pddl.logic_form import Counts, OperatorScore, operator_differences, score_operator
-from eai.pddl.model import Domain, Operator, Problem
-from eai.pddl.parser import parse_problem
-from eai.pddl.response import OperatorParse
-from eai.world import Task
+from eai.plugin_api import (
+    Counts, Domain, Operator, OperatorParse, OperatorScore, Problem, Task, operator_differences, parse_problem,
+    score_operator,
+)
+from eai_modules.transition_modeling.gold import GoldModel
 
 
 @dataclass(frozen=True)

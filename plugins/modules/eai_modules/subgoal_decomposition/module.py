@@ -1,5 +1,5 @@
 """Subgoal decomposition (paper sections 2.4, D.3): subgoal lines in, each
-refined into actions by search (see :mod:`.refine`), the trajectory checked
+refined into actions by search (:mod:`eai.modules.subgoals.refine`), the trajectory checked
 as in action sequencing, with the same record and summary fields plus the
 subgoals' own. An answer read with no subgoal is an empty plan, its own
 outcome (the prompt asks for a non-empty plan)."""
@@ -7,54 +7,17 @@ outcome (the prompt asks for a non-empty plan)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from eai.goals import GoalChecker
-from eai.limits import MAX_NODES
-from eai.ltl import Or, Universe
-from eai.modules.base import AbilityModule, Env, Record, percent
-from eai.modules.repetition import judge_loop
-from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
-from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
-from eai.modules.tables import ACTION_ERRORS, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, OTHER, Column, TableSpec
-from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
-from eai.modules.trajectory import EMPTY_PLAN, benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
-from eai.planner import Budget
-from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType
-from eai.world import Task, Trajectory
+from eai.plugin_api import (
+    ACTION_ERRORS, BUDGET_EXHAUSTED, EMPTY_PLAN, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, OTHER_OUTCOMES, UNREACHABLE,
+    AbilityModule, Column, Env, GoalChecker, ParsedSubgoals, Record, Refiner, SubgoalStep, TableSpec, Task,
+    Trajectory, Vocabulary, benchmark_fields, empty_plan_detail, ground_lines, judge_loop, parse_subgoals, percent,
+    search_budget, trajectory_record, trajectory_summary,
+)
 
 CALLED = re.compile(r"([A-Za-z_][\w\-]*)\s*\(")  # the names a subgoal line calls: on_top(, NEXT_TO (
-
-Error = tuple[str | None, int | None, str]
-
-
-def budget(options: Mapping[str, Any]) -> Budget:
-    """One search's budget: the ``max_nodes`` option (states expanded; None: no
-    limit). Counted, so a verdict never depends on the machine or its load."""
-    return Budget(nodes=options.get("max_nodes", MAX_NODES))
-
-
-def ground_lines(parsed: ParsedSubgoals, world: World, vocabulary: Vocabulary,
-                 universe: Universe) -> tuple[list[list[Subgoal]], Error | None]:
-    """Each subgoal's alternatives in the world's names, or the plan's first grammar error."""
-    if parsed.error:
-        return [], (ErrorType.PARSING.value, None, parsed.error)
-    if parsed.line_errors:
-        i, error = parsed.line_errors[0]
-        return [], (ErrorType.PARSING.value, i, f"{parsed.lines[i].text}: {error}")
-    grounder = Grounder(world, vocabulary)
-    lines = []
-    for i, line in enumerate(parsed.lines):
-        try:
-            formula = grounder.ground(line.formula)  # type: ignore[arg-type]
-        except GrammarError as err:
-            return [], (err.kind.value, i, f"{line.text}: {err.detail}")
-        alternatives = formula.args if isinstance(formula, Or) else (formula,)
-        lines.append([Subgoal(alternative, universe) for alternative in alternatives])
-    return lines, None
-
 
 class SubgoalDecomposition(AbilityModule):
     name = "subgoal_decomposition"
@@ -63,7 +26,7 @@ class SubgoalDecomposition(AbilityModule):
     tables = (
         TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition",
                   ACTION_ERRORS + (EMPTY_PLAN_COLUMN,
-                                   Column(OTHER, "Budget exhausted", ("subgoals", "budget_exhausted"), "budget_exhausted"))),
+                                   Column(OTHER_OUTCOMES, "Budget exhausted", ("subgoals", "budget_exhausted"), "budget_exhausted"))),
         TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
     )
 
@@ -93,10 +56,10 @@ class SubgoalDecomposition(AbilityModule):
             benchmark = benchmark_fields(simulator, task, Trajectory((world.initial,)))
             return {**record, **benchmark, **_subgoal_fields((), 0, 0), "parse_errors": parse_errors}
         planner = env.plugins.planners.get(env.options.get("planner", self.default_planner))
-        refiner = Refiner(world, planner, budget(env.options), checker)
+        refiner = Refiner(world, planner, search_budget(env.options), checker)
         best = refiner.refine(lines)
         last = best.steps[-1] if best.steps else None
-        error: Error = (None, None, "")
+        error: tuple[str | None, int | None, str] = (None, None, "")
         if last is not None and not last.refined:
             error = (last.error.value if last.error else last.outcome, len(best.steps) - 1, last.detail)
         record = trajectory_record(best.executable, best.goals, error,
@@ -118,7 +81,7 @@ class SubgoalDecomposition(AbilityModule):
         return {**trajectory_summary(records), "subgoals": subgoals}
 
 
-def _subgoal_fields(steps: Sequence[Step], actions: int, branches: int) -> dict[str, Any]:
+def _subgoal_fields(steps: Sequence[SubgoalStep], actions: int, branches: int) -> dict[str, Any]:
     """What the subgoals gave: each one's outcome and actions, and counts."""
     last = steps[-1].outcome if steps else None
     return {

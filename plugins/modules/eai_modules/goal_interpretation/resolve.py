@@ -30,10 +30,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from eai.modules.goal_interpretation.parse import RawGoal
-from eai.names import name_key
-from eai.simulator import Vocabulary, World
-from eai.world import Literal, Task
+from eai.plugin_api import Literal, Task, Vocabulary, World, name_key
+from eai_modules.goal_interpretation.parse import RawGoal
 
 STATE, RELATION, ACTION = "state", "relation", "action"
 KINDS = (STATE, RELATION, ACTION)

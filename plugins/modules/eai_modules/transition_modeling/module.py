@@ -16,17 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eai.modules.base import AbilityModule, Env, Progress, Record
-from eai.modules.tables import OTHER, Column, TableSpec, columns
-from eai.modules.transition_modeling.answer import Answer
-from eai.modules.transition_modeling.gold import gold_model
-from eai.modules.transition_modeling.planning import PlanningOptions, solve
-from eai.modules.transition_modeling.summary import summarize
-from eai.pddl.response import OperatorParse, parse_operators
-from eai.planner import PlanResult
-from eai.plugins import Plugins
-from eai.simulator import Vocabulary
-from eai.world import Task
+from eai.plugin_api import (
+    OTHER_OUTCOMES, AbilityModule, Column, Env, OperatorParse, PlanResult, Plugins, Record, ScoreProgress,
+    TableSpec, Task, Vocabulary, columns, parse_operators,
+)
+from eai_modules.transition_modeling.answer import Answer
+from eai_modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.planning import PlanningOptions, solve
+from eai_modules.transition_modeling.summary import summarize
 
 COLUMNS = tuple(
     Column("Logic form F1", header, ("by_category", category, "f1"))
@@ -34,8 +31,8 @@ COLUMNS = tuple(
                              ("Object affordance", "object_affordance"), ("Spatial relations", "spatial_relations"),
                              ("Non-spatial relations", "non-spatial_relations"))
 ) + columns("Overall", ("F1", ("f1",)), ("Planner SR", ("planner_success_rate",))) + (
-    Column(OTHER, "Parse error", ("parse_error_rate",), "parsing"),
-    Column(OTHER, "Budget exhausted", ("planner_outcomes", "budget_exhausted"), "planner budget_exhausted", of_n=True))
+    Column(OTHER_OUTCOMES, "Parse error", ("parse_error_rate",), "parsing"),
+    Column(OTHER_OUTCOMES, "Budget exhausted", ("planner_outcomes", "budget_exhausted"), "planner budget_exhausted", of_n=True))
 
 
 class TransitionModeling(AbilityModule):
@@ -60,7 +57,7 @@ class TransitionModeling(AbilityModule):
         return self.evaluate_all([(parsed, task)], env)[0]
 
     def evaluate_all(self, items: Sequence[tuple[OperatorParse, Task]], env: Env,
-                     progress: Progress = lambda done, total: None) -> list[Record]:
+                     progress: ScoreProgress = lambda done, total: None) -> list[Record]:
         options = PlanningOptions.read(env.options, self.default_planner)
         answers = [Answer.read(parsed, task, gold_model(env.plugins, task.suite)) for parsed, task in items]
         jobs = []

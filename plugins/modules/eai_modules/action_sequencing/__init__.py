@@ -1,5 +1,5 @@
 """Action sequencing: plan, execute, classify errors, check goals."""
 
-from eai.modules.action_sequencing.module import ActionSequencing
+from eai_modules.action_sequencing.module import ActionSequencing
 
 __all__ = ["ActionSequencing"]

@@ -12,14 +12,16 @@ underscores (``jar_n_01`` for ``jar.n.01``), which means the object of that
 class with the smallest id (``character`` in VirtualHome). A one-argument proposition
 named after a class is a class test (quantifier guards). Anything else is a
 hallucination; a known name with the wrong number of arguments is an arity
-error.
+error. :func:`ground_lines` grounds a whole subgoal plan, line by line.
 """
 
 from __future__ import annotations
 
 import re
 
-from eai.ltl import And, ForN, Formula, Implies, Not, Or, Prim, Then
+from eai.ltl import And, ForN, Formula, Implies, Not, Or, Prim, Then, Universe
+from eai.modules.subgoals.parse import ParsedSubgoals
+from eai.modules.subgoals.refine import Subgoal
 from eai.simulator import Vocabulary, World
 from eai.taxonomy import ErrorType
 
@@ -98,3 +100,25 @@ class Grounder:
             raise GrammarError(ErrorType.HALLUCINATION, f"unknown object {arg!r}")
         return found
 
+
+Error = tuple[str | None, int | None, str]
+
+
+def ground_lines(parsed: ParsedSubgoals, world: World, vocabulary: Vocabulary,
+                 universe: Universe) -> tuple[list[list[Subgoal]], Error | None]:
+    """Each subgoal's alternatives in the world's names, or the plan's first grammar error."""
+    if parsed.error:
+        return [], (ErrorType.PARSING.value, None, parsed.error)
+    if parsed.line_errors:
+        i, error = parsed.line_errors[0]
+        return [], (ErrorType.PARSING.value, i, f"{parsed.lines[i].text}: {error}")
+    grounder = Grounder(world, vocabulary)
+    lines = []
+    for i, line in enumerate(parsed.lines):
+        try:
+            formula = grounder.ground(line.formula)  # type: ignore[arg-type]
+        except GrammarError as err:
+            return [], (err.kind.value, i, f"{line.text}: {err.detail}")
+        alternatives = formula.args if isinstance(formula, Or) else (formula,)
+        lines.append([Subgoal(alternative, universe) for alternative in alternatives])
+    return lines, None

@@ -24,10 +24,7 @@ so that they are achievable together whenever the gold program succeeds.
 
 from __future__ import annotations
 
-from eai.goals import GoalChecker
-from eai.simulator import Simulator
-from eai.taxonomy import execute
-from eai.world import Action, Task
+from eai.plugin_api import Action, GoalChecker, Simulator, Task, execute_plan
 
 
 def goal_subgoal_plan(task: Task, simulator: Simulator, order: tuple[str, str] | None = None) -> list[str]:
@@ -43,7 +40,7 @@ def goal_subgoal_plan(task: Task, simulator: Simulator, order: tuple[str, str] |
         names = [name for name in alternatives
                  if name in vocabulary.actions and vocabulary.actions[name].arity == len(used.args)]
         lines.append(" or ".join(str(Action(name, used.args)) for name in names))
-    final = execute(simulator.world(task), task.gold_plan).trajectory.final
+    final = execute_plan(simulator.world(task), task.gold_plan).trajectory.final
     return lines + [str(lit) for lit in simulator.goal_lines(*GoalChecker(task, vocabulary).literals(final), order)]
 
 
