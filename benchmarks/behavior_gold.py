@@ -2,7 +2,7 @@
 
 Target (for the later scoring command): all 100 tasks in under 3 s wall on 2
 cores. One process: prints the load time, the time to build every world, to
-run every gold plan as the kernel runs plans (``eai.taxonomy.execute``: check,
+run every gold plan as the kernel runs plans (``eai.simulation.taxonomy.execute``: check,
 classify, apply) and to check every goal in the final state; how many gold
 plans execute and reach their goals; then, for the others (timed apart), why
 not and how many goals of the best goal option they meet.
@@ -10,9 +10,9 @@ not and how many goals of the best goal option they meet.
 
 import time
 
-from eai.plugins import get_plugins
-from eai.taxonomy import execute
-from eai.goals import GoalChecker
+from eai.host.manager import get_plugins
+from eai.simulation.taxonomy import execute
+from eai.simulation.goals import GoalChecker
 from eai_behavior.vocabulary import VOCABULARY
 from eai_behavior.world import BehaviorWorld
 

@@ -17,8 +17,8 @@ import argparse
 import statistics
 import time
 
-from eai.environment import EnvironmentProvider, SymbolicProvider
-from eai.plugins import get_plugins
+from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
+from eai.host.manager import get_plugins
 
 PAIRS = (("alfworld", "eb-alfred"), ("virtualhome", "virtualhome"), ("virtualhome", "etplan-vh"),
          ("virtualhome", "partnr-vh"))

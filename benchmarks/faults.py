@@ -45,7 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.models
 
-from eai.runner.store import ResponseLog  # noqa: E402
+from eai.results.store import ResponseLog  # noqa: E402
 from eai.testing.fake_server import FakeServer, Reply  # noqa: E402
 from tests.models.support import FAKE_KEY, MODEL, UNIT, Gold  # noqa: E402
 

@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from tests.modules.gi_answers import behavior_answer
 from timing import compile_eai
 from vs_upstream import EAI_DRIVER

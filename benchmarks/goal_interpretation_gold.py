@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from eai import jsonl
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.base import jsonl
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 from tests.modules.gi_answers import behavior_answer, virtualhome_answer, virtualhome_gold
 
 

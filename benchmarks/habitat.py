@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from timing import timed
 
 

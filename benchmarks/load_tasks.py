@@ -19,7 +19,7 @@ import sys
 
 ONE_LOAD = """
 import sys, time
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 suite = get_plugins().suites.get(sys.argv[1])
 suite.ids()
 wall, cpu = time.perf_counter(), time.process_time()
@@ -30,7 +30,7 @@ print(len(tasks), time.perf_counter() - wall, time.process_time() - cpu)
 ONE_RUN = """
 import sys, tempfile, time
 from eai import api
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 suite = get_plugins().suites.get(sys.argv[1])
 with tempfile.TemporaryDirectory() as tmp:
     wall, cpu = time.perf_counter(), time.process_time()

@@ -23,8 +23,8 @@ from collections import Counter
 from eai.modules import get_module
 from eai_modules.transition_modeling.gold import gold_model
 from eai.pddl.parser import parse_problem
-from eai.planner import Budget
-from eai.plugins import get_plugins
+from eai.simulation.planner import Budget
+from eai.host.manager import get_plugins
 from eai_fast_downward.planner import FastDownward
 
 SUITES = ("virtualhome", "behavior")

@@ -31,9 +31,9 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from eai.llm import Message, Request
-from eai.plugins import get_plugins
-from eai.runner.cache import ResponseCache
+from eai.llm.model import Message, Request
+from eai.host.manager import get_plugins
+from eai.llm.cache import ResponseCache
 
 ANSWER = json.dumps([{"action": "WALK", "object": "kitchen"}] * 20)  # about 800 characters, a plan's size
 
@@ -87,7 +87,7 @@ def cache_writes(rows: int) -> None:
 MERGE = """
 import resource, sys, time
 from pathlib import Path
-from eai.merge import merge_caches
+from eai.runner.merge import merge_caches
 cpu = time.process_time()
 added = merge_caches([Path(sys.argv[1]), Path(sys.argv[2])], Path(sys.argv[3]))
 print(added, time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)

@@ -43,8 +43,8 @@ import ray  # noqa: E402
 
 from benchmarks.runner_throughput import CONCURRENCY, DELAY, serve  # noqa: E402
 from eai import api  # noqa: E402
-from eai.plugins import get_plugins, set_plugins  # noqa: E402
-from eai.responses import Response  # noqa: E402
+from eai.host.manager import get_plugins, set_plugins  # noqa: E402
+from eai.results.responses import Response  # noqa: E402
 from eai.runner.selection import default_suites  # noqa: E402
 from tests.models.support import with_langchain  # noqa: E402
 

@@ -11,7 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.testing.answers import eb_answer
 from timing import timed
 

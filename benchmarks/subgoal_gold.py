@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from eai import jsonl
+from eai.base import jsonl
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 
 def responses(suite: str, states_first: bool = False) -> list[dict[str, str]]:

@@ -55,7 +55,7 @@ def goal_text(task) -> str:
 
 def answers(suite: str, module: str, variant: str, limit: int | None) -> list[dict[str, str]]:
     from eai.modules import get_module
-    from eai.plugins import get_plugins
+    from eai.host.manager import get_plugins
 
     plugins = get_plugins()
     simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)
@@ -81,7 +81,7 @@ def answers(suite: str, module: str, variant: str, limit: int | None) -> list[di
 
 
 def snapshot(out: Path, suites: list[str], limit: int | None) -> None:
-    from eai.plugins import get_plugins
+    from eai.host.manager import get_plugins
 
     plugins = get_plugins()
     with tempfile.TemporaryDirectory() as tmp:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.viewer.digest import current_view
 from timing import children_cpu
 

@@ -8,7 +8,7 @@ many gold programs execute and reach their goals.
 
 import time
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai_virtualhome.replay import replay, unmet_goals
 from eai_virtualhome.world import VirtualHomeWorld
 

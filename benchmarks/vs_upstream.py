@@ -98,8 +98,8 @@ from pathlib import Path
 
 from eai.modules import get_module
 from eai_modules.transition_modeling.gold import gold_model
-from eai.plugins import get_plugins
-from eai.sources import cache_dir
+from eai.host.manager import get_plugins
+from eai.tasks.sources import cache_dir
 from score_action_sequencing import responses as action_sequencing_responses
 from subgoal_gold import responses as subgoal_responses
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold
@@ -185,11 +185,11 @@ else:
 # the progress bar); plugin discovery is start-up, as the upstream's imports are.
 EAI_DRIVER = CLOCK + '''
 import gc
-import eai.responses, eai.scoring  # the modules of the entry point, imported before the clock as the upstream's are
+import eai.results.responses, eai.results.scoring  # the modules of the entry point, imported before the clock as the upstream's are
 from eai.api import score
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, budget_options
 from eai.modules import get_module
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 responses, suite, module, out, figures = sys.argv[1:6]
 plugins = get_plugins()

@@ -48,7 +48,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from tests.helpers import upstream_output
 from verdicts import VARIANTS
 from vs_upstream import default_cache, last_line, upstream_python

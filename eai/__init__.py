@@ -15,7 +15,6 @@ _API = ("Result", "Run", "load_suite", "report", "run", "score")
 def __getattr__(name: str):  # PEP 562: the API is imported when first used, so the CLI starts quickly
     if name in _API:
         from eai import api
-
         return getattr(api, name)
     raise AttributeError(f"module 'eai' has no attribute {name!r}")
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
-from eai.llm import MAX_TOKENS
+from eai.llm.model import MAX_TOKENS
 
 if TYPE_CHECKING:
     from eai.world import Task
@@ -71,8 +71,8 @@ def _flat(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 def load_suite(name: str, ids: Sequence[str] | None = None) -> list[Task]:
     """The tasks of suite ``name`` (or of the suite folder ``name``; only
     ``ids``, when given), in the suite's order."""
-    from eai.plugins import get_plugins
-    from eai.suite_dirs import suite_name
+    from eai.host.manager import get_plugins
+    from eai.tasks.folders import suite_name
 
     plugins = get_plugins()
     return plugins.suites.get(suite_name(plugins, name)).load(list(ids) if ids is not None else None)
@@ -89,10 +89,10 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     ``options`` are the module's (e.g. ``{"planner": "bfs"}``); ``out``
     also writes summary.json, records.jsonl and answers.jsonl (the answers
     scored) there."""
-    from eai.paths import check_output_folder
-    from eai.plugins import get_plugins
-    from eai.responses import kept_answers
-    from eai.scoring import require_scored, score as score_responses, write_result
+    from eai.base.paths import check_output_folder
+    from eai.host.manager import get_plugins
+    from eai.results.responses import kept_answers
+    from eai.results.scoring import require_scored, score as score_responses, write_result
 
     if out is not None:
         check_output_folder(Path(out), "out")
@@ -106,7 +106,7 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
 
 def _responses(responses: Responses) -> list[Any]:
     from eai.exceptions import EaiError
-    from eai.responses import Response, read_responses
+    from eai.results.responses import Response, read_responses
 
     if isinstance(responses, (str, os.PathLike)):
         return read_responses(Path(responses))
@@ -141,15 +141,16 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     other settings are ``eai run``'s options (``max_tokens=None``: the
     server's own limit). ``say`` gets a line per finished unit, warnings and hints."""
     from eai.exceptions import EaiError
-    from eai.llm import GenerationConfig
+    from eai.llm.model import GenerationConfig
     from eai.modules import MODULES
-    from eai.paths import check_output_folder
-    from eai.plugins import get_plugins
-    from eai.runner.calls import RetryPolicy
+    from eai.base.paths import check_output_folder
+    from eai.host.manager import get_plugins
+    from eai.llm.calls import RetryPolicy
     from eai.runner.run import RunConfig, run as run_units
     from eai.runner.selection import default_suites
-    from eai.runner.shards import parse_shard
-    from eai.suite_dirs import suite_name
+    from eai.tasks.shards import parse_shard
+    from eai.tasks.folders import suite_name
+    from eai.llm.cache import default_cache
 
     share = parse_shard(shard)
     plugins = get_plugins()
@@ -203,12 +204,6 @@ def default_out() -> Path:
     return Path("runs") / datetime.now().strftime("%Y-%m-%dT%H-%M-%S")
 
 
-def default_cache() -> Path:
-    """The response cache of runs: ``$XDG_CACHE_HOME/eai/responses.sqlite`` (``~/.cache`` by default)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "eai" / "responses.sqlite"
-
-
 def _wait(start: Callable[[], Any]) -> Any:
     """Run the coroutine ``start()`` makes to its end, also from code already
     inside an event loop (a notebook): then in a thread of its own."""
@@ -225,7 +220,7 @@ def _wait(start: Callable[[], Any]) -> Any:
 
 def _features(units: Sequence[Any]) -> dict[str, dict[str, dict[str, int]]]:
     """What makes each task the units scored hard (eai.reporting.analysis), by suite."""
-    from eai.plugins import get_plugins
+    from eai.host.manager import get_plugins
     from eai.reporting.analysis import task_features
 
     registry = get_plugins().suites
@@ -247,7 +242,7 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     side by side, into ``out`` (default: the first one's folder); returns the
     files written. The results read are never overwritten."""
     from eai.exceptions import EaiError
-    from eai.paths import check_output_folder
+    from eai.base.paths import check_output_folder
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
 
@@ -264,8 +259,8 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
 def _view(folders: Sequence[Path], target: Path) -> Path:
     """The viewer of ``folders`` in ``target/view``, where report.html's numbers link,
     with the digest of its sources (``eai view`` reuses a run's own page while it is current)."""
-    from eai.paths import inside
-    from eai.plugins import get_plugins
+    from eai.base.paths import inside
+    from eai.host.manager import get_plugins
     from eai.viewer.digest import FOLDER, source_digest
     from eai.viewer.model import collect_runs
     from eai.viewer.page import write_site

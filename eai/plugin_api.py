@@ -18,54 +18,54 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai import ltl
     from eai.collaboration.episode import Profile
     from eai.collaboration.evaluation import EvaluationFunctions
-    from eai.collaboration.predicates import RELATIONAL, PredicateMap
+    from eai.simulation.predicates import RELATIONAL, PredicateMap
     from eai.collaboration.prompt import Turn, rooms as visible_rooms
     from eai.compose.planning import plan as plan_answer, planned_actions, subgoals as subgoals_answer
     from eai.compose.stages import PlannerStage, Stage
-    from eai.credentials import url_secrets, without_credentials
-    from eai.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
-    from eai.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
-    from eai.examples import capture as capture_examples
+    from eai.llm.credentials import url_secrets, without_credentials
+    from eai.simulation.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
+    from eai.tasks.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
+    from eai.tasks.examples import capture as capture_examples
     from eai.exceptions import UnknownNameError
-    from eai.executors import Executor, ScoreProgress, unit_endpoint, work_unit
-    from eai.finding import Finding
+    from eai.runner.executors import Executor, ScoreProgress, unit_endpoint, work_unit
+    from eai.base.finding import Finding
     from eai.generation.certify import reaches
     from eai.generation.generator import Candidate, Category, Generator
-    from eai.goals import GoalChecker
-    from eai.hookspecs import hookimpl
-    from eai.install import install_command
-    from eai.installed import load as load_installed, package_path, required as required_package
-    from eai.llm import (
+    from eai.simulation.goals import GoalChecker
+    from eai.host.hookspecs import hookimpl
+    from eai.host.install import install_command
+    from eai.host.installed import load as load_installed, package_path, required as required_package
+    from eai.llm.model import (
         CONNECT_TIMEOUT, REFUSED, Answer, GenerationConfig, LanguageModel, Message, ModelCallError, ModelProvider,
         Request, Usage, retry_after,
     )
-    from eai.merge import join_scores
+    from eai.runner.merge import join_scores
     from eai.modules import get_module
     from eai.modules.deferred import DeferredModule
     from eai.modules.transition_prompt import fill as fill_transition_prompt
-    from eai.names import name_key
-    from eai.paths import name_problem, tasks_dir
+    from eai.base.names import name_key
+    from eai.base.paths import name_problem, tasks_dir
     from eai.pddl.expand import expand_quantifiers
     from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, TypedVar, When, to_sexpr
     from eai.pddl.model import Domain, Operator, PredicateDecl, Problem
     from eai.pddl.parser import parse_domain
-    from eai.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
-    from eai.plugins import Plugins, get_plugins
-    from eai.responses import Response, bare_identifier, read_responses
+    from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
+    from eai.host.manager import Plugins, get_plugins
+    from eai.results.responses import Response, bare_identifier, read_responses
     from eai.runner.run import Progress, RunConfig, Say, Unit, claimed_units
-    from eai.runner.shards import Shard
-    from eai.scoring import ScoreResult, score
-    from eai.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
-    from eai.sources import EAI_EVAL, Archive, Pin, Snapshot
-    from eai.stats import spread
-    from eai.suite import TaskSuite
-    from eai.suite_dirs import suite_name
-    from eai.taskfile import (
+    from eai.tasks.shards import Shard
+    from eai.results.scoring import ScoreResult, score
+    from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
+    from eai.tasks.sources import EAI_EVAL, Archive, Pin, Snapshot
+    from eai.tasks.stats import spread
+    from eai.tasks.suite import TaskSuite
+    from eai.tasks.folders import suite_name
+    from eai.tasks.taskfile import (
         GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
     )
-    from eai.taskstore import DirectorySuite, build_task
-    from eai.taskwriter import dumps as task_json, write_suite
-    from eai.taxonomy import execute as execute_plan
+    from eai.tasks.store import DirectorySuite, build_task
+    from eai.tasks.writer import dumps as task_json, write_suite
+    from eai.simulation.taxonomy import execute as execute_plan
     from eai.world import (
         Action, Atom, AtomIndex, Decoded, Goal, Literal, Obj, SharedAtoms, State, Task, Trajectory, atom_set,
         format_atom,
@@ -75,7 +75,8 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.reporting.collect import UnitResult
     from eai.reporting.unit_table import UnitTable
     from eai.viewer.trace import steps as plan_steps
-    from eai.modules.trajectory import trajectory_record, trajectory_summary, benchmark_fields, empty_plan_detail, EMPTY_PLAN, run_plan
+    from eai.modules.benchmark import benchmark_fields
+    from eai.modules.trajectory import EMPTY_PLAN, empty_plan_detail, run_plan, trajectory_record, trajectory_summary
     from eai.modules.repetition import judge_loop
     from eai.collaboration.policies import collaboration_fields
     from eai.modules.plans.parse import parse_plan, ParsedPlan
@@ -84,20 +85,20 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.modules.subgoals.parse import parse_subgoals, ParsedSubgoals
     from eai.modules.subgoals.ground import ground_lines
     from eai.modules.subgoals.refine import Refiner, Step as SubgoalStep, budget as search_budget, UNREACHABLE, BUDGET_EXHAUSTED
-    from eai.answer_cap import capped
-    from eai.jsonish import find_value, is_cut, Pairs
+    from eai.base.answer_cap import capped
+    from eai.base.jsonish import find_value, is_cut, Pairs
     from eai.pddl.logic_form import Counts, total as total_counts, OperatorScore, score_operator, operator_differences
     from eai.pddl.parser import parse_problem
     from eai.pddl.response import parse_operators, OperatorParse
-    from eai import limits
+    from eai.base import limits
 
 # name -> "module:attribute" ("module" alone: the module itself)
 _WHERE = {
     # hooks and the loaded plugins
-    "hookimpl": "eai.hookspecs:hookimpl",
-    "Plugins": "eai.plugins:Plugins",
-    "get_plugins": "eai.plugins:get_plugins",
-    "Finding": "eai.finding:Finding",
+    "hookimpl": "eai.host.hookspecs:hookimpl",
+    "Plugins": "eai.host.manager:Plugins",
+    "get_plugins": "eai.host.manager:get_plugins",
+    "Finding": "eai.base.finding:Finding",
     "UnknownNameError": "eai.exceptions:UnknownNameError",
     # the world: tasks, states, actions, goals
     "Action": "eai.world:Action",
@@ -114,29 +115,29 @@ _WHERE = {
     "atom_set": "eai.world:atom_set",
     "format_atom": "eai.world:format_atom",
     # simulators
-    "ActionList": "eai.simulator:ActionList",
-    "ActionSpec": "eai.simulator:ActionSpec",
-    "Check": "eai.simulator:Check",
-    "Simulator": "eai.simulator:Simulator",
-    "Vocabulary": "eai.simulator:Vocabulary",
-    "World": "eai.simulator:World",
-    "signature_error": "eai.simulator:signature_error",
-    "GoalChecker": "eai.goals:GoalChecker",
-    "PredicateMap": "eai.collaboration.predicates:PredicateMap",
-    "RELATIONAL": "eai.collaboration.predicates:RELATIONAL",
-    "execute_plan": "eai.taxonomy:execute",
+    "ActionList": "eai.simulation.simulator:ActionList",
+    "ActionSpec": "eai.simulation.simulator:ActionSpec",
+    "Check": "eai.simulation.simulator:Check",
+    "Simulator": "eai.simulation.simulator:Simulator",
+    "Vocabulary": "eai.simulation.simulator:Vocabulary",
+    "World": "eai.simulation.simulator:World",
+    "signature_error": "eai.simulation.simulator:signature_error",
+    "GoalChecker": "eai.simulation.goals:GoalChecker",
+    "PredicateMap": "eai.simulation.predicates:PredicateMap",
+    "RELATIONAL": "eai.simulation.predicates:RELATIONAL",
+    "execute_plan": "eai.simulation.taxonomy:execute",
     "fill_transition_prompt": "eai.modules.transition_prompt:fill",
-    "spread": "eai.stats:spread",
+    "spread": "eai.tasks.stats:spread",
     # live environments (step by step) and compose stages
-    "Environment": "eai.environment:Environment",
-    "EnvironmentProvider": "eai.environment:EnvironmentProvider",
-    "Observation": "eai.environment:Observation",
-    "StepResult": "eai.environment:StepResult",
-    "Disagreement": "eai.environment:Disagreement",
-    "Unbuildable": "eai.environment:Unbuildable",
-    "package_path": "eai.installed:package_path",
-    "required_package": "eai.installed:required",
-    "load_installed": "eai.installed:load",
+    "Environment": "eai.simulation.environment:Environment",
+    "EnvironmentProvider": "eai.simulation.environment:EnvironmentProvider",
+    "Observation": "eai.simulation.environment:Observation",
+    "StepResult": "eai.simulation.environment:StepResult",
+    "Disagreement": "eai.simulation.environment:Disagreement",
+    "Unbuildable": "eai.simulation.environment:Unbuildable",
+    "package_path": "eai.host.installed:package_path",
+    "required_package": "eai.host.installed:required",
+    "load_installed": "eai.host.installed:load",
     "Stage": "eai.compose.stages:Stage",
     "PlannerStage": "eai.compose.stages:PlannerStage",
     # PDDL (flat) and LTL (a namespace)
@@ -160,84 +161,84 @@ _WHERE = {
     "parse_domain": "eai.pddl.parser:parse_domain",
     "ltl": "eai.ltl",
     # planners
-    "Budget": "eai.planner:Budget",
-    "Outcome": "eai.planner:Outcome",
-    "PddlPlanner": "eai.planner:PddlPlanner",
-    "PlanResult": "eai.planner:PlanResult",
-    "SearchPlanner": "eai.planner:SearchPlanner",
+    "Budget": "eai.simulation.planner:Budget",
+    "Outcome": "eai.simulation.planner:Outcome",
+    "PddlPlanner": "eai.simulation.planner:PddlPlanner",
+    "PlanResult": "eai.simulation.planner:PlanResult",
+    "SearchPlanner": "eai.simulation.planner:SearchPlanner",
     "planned_actions": "eai.compose.planning:planned_actions",
     "plan_answer": "eai.compose.planning:plan",
     "subgoals_answer": "eai.compose.planning:subgoals",
     "reaches": "eai.generation.certify:reaches",
     # model backends
-    "Answer": "eai.llm:Answer",
-    "CONNECT_TIMEOUT": "eai.llm:CONNECT_TIMEOUT",
-    "GenerationConfig": "eai.llm:GenerationConfig",
-    "LanguageModel": "eai.llm:LanguageModel",
-    "Message": "eai.llm:Message",
-    "ModelCallError": "eai.llm:ModelCallError",
-    "ModelProvider": "eai.llm:ModelProvider",
-    "REFUSED": "eai.llm:REFUSED",
-    "Request": "eai.llm:Request",
-    "Usage": "eai.llm:Usage",
-    "retry_after": "eai.llm:retry_after",
-    "url_secrets": "eai.credentials:url_secrets",
-    "without_credentials": "eai.credentials:without_credentials",
-    "install_command": "eai.install:install_command",
-    "Response": "eai.responses:Response",
-    "bare_identifier": "eai.responses:bare_identifier",
-    "read_responses": "eai.responses:read_responses",
+    "Answer": "eai.llm.model:Answer",
+    "CONNECT_TIMEOUT": "eai.llm.model:CONNECT_TIMEOUT",
+    "GenerationConfig": "eai.llm.model:GenerationConfig",
+    "LanguageModel": "eai.llm.model:LanguageModel",
+    "Message": "eai.llm.model:Message",
+    "ModelCallError": "eai.llm.model:ModelCallError",
+    "ModelProvider": "eai.llm.model:ModelProvider",
+    "REFUSED": "eai.llm.model:REFUSED",
+    "Request": "eai.llm.model:Request",
+    "Usage": "eai.llm.model:Usage",
+    "retry_after": "eai.llm.model:retry_after",
+    "url_secrets": "eai.llm.credentials:url_secrets",
+    "without_credentials": "eai.llm.credentials:without_credentials",
+    "install_command": "eai.host.install:install_command",
+    "Response": "eai.results.responses:Response",
+    "bare_identifier": "eai.results.responses:bare_identifier",
+    "read_responses": "eai.results.responses:read_responses",
     # task files and suites
-    "GoalSpec": "eai.taskfile:GoalSpec",
-    "InitialState": "eai.taskfile:InitialState",
-    "ObjectSpec": "eai.taskfile:ObjectSpec",
-    "Scene": "eai.taskfile:Scene",
-    "SourceSpec": "eai.taskfile:SourceSpec",
-    "SuiteFile": "eai.taskfile:SuiteFile",
-    "TaskFile": "eai.taskfile:TaskFile",
-    "TransitionModelSpec": "eai.taskfile:TransitionModelSpec",
-    "DirectorySuite": "eai.taskstore:DirectorySuite",
-    "build_task": "eai.taskstore:build_task",
-    "TaskSuite": "eai.suite:TaskSuite",
-    "task_json": "eai.taskwriter:dumps",
-    "write_suite": "eai.taskwriter:write_suite",
-    "tasks_dir": "eai.paths:tasks_dir",
-    "name_problem": "eai.paths:name_problem",
-    "name_key": "eai.names:name_key",
-    "Archive": "eai.sources:Archive",
-    "EAI_EVAL": "eai.sources:EAI_EVAL",
-    "Pin": "eai.sources:Pin",
-    "Snapshot": "eai.sources:Snapshot",
-    "capture_examples": "eai.examples:capture",
+    "GoalSpec": "eai.tasks.taskfile:GoalSpec",
+    "InitialState": "eai.tasks.taskfile:InitialState",
+    "ObjectSpec": "eai.tasks.taskfile:ObjectSpec",
+    "Scene": "eai.tasks.taskfile:Scene",
+    "SourceSpec": "eai.tasks.taskfile:SourceSpec",
+    "SuiteFile": "eai.tasks.taskfile:SuiteFile",
+    "TaskFile": "eai.tasks.taskfile:TaskFile",
+    "TransitionModelSpec": "eai.tasks.taskfile:TransitionModelSpec",
+    "DirectorySuite": "eai.tasks.store:DirectorySuite",
+    "build_task": "eai.tasks.store:build_task",
+    "TaskSuite": "eai.tasks.suite:TaskSuite",
+    "task_json": "eai.tasks.writer:dumps",
+    "write_suite": "eai.tasks.writer:write_suite",
+    "tasks_dir": "eai.base.paths:tasks_dir",
+    "name_problem": "eai.base.paths:name_problem",
+    "name_key": "eai.base.names:name_key",
+    "Archive": "eai.tasks.sources:Archive",
+    "EAI_EVAL": "eai.tasks.sources:EAI_EVAL",
+    "Pin": "eai.tasks.sources:Pin",
+    "Snapshot": "eai.tasks.sources:Snapshot",
+    "capture_examples": "eai.tasks.examples:capture",
     # task generators and episode importers
     "Candidate": "eai.generation.generator:Candidate",
     "Category": "eai.generation.generator:Category",
     "Generator": "eai.generation.generator:Generator",
-    "Converted": "eai.episode_import:Converted",
-    "EpisodeImporter": "eai.episode_import:EpisodeImporter",
-    "ImportProgress": "eai.episode_import:Progress",
+    "Converted": "eai.tasks.episode_import:Converted",
+    "EpisodeImporter": "eai.tasks.episode_import:EpisodeImporter",
+    "ImportProgress": "eai.tasks.episode_import:Progress",
     "EvaluationFunctions": "eai.collaboration.evaluation:EvaluationFunctions",
     "Profile": "eai.collaboration.episode:Profile",
     "Turn": "eai.collaboration.prompt:Turn",
     "visible_rooms": "eai.collaboration.prompt:rooms",
     # executors
-    "Executor": "eai.executors:Executor",
-    "ScoreProgress": "eai.executors:ScoreProgress",
-    "unit_endpoint": "eai.executors:unit_endpoint",
-    "work_unit": "eai.executors:work_unit",
+    "Executor": "eai.runner.executors:Executor",
+    "ScoreProgress": "eai.runner.executors:ScoreProgress",
+    "unit_endpoint": "eai.runner.executors:unit_endpoint",
+    "work_unit": "eai.runner.executors:work_unit",
     "Progress": "eai.runner.run:Progress",
     "RunConfig": "eai.runner.run:RunConfig",
     "Say": "eai.runner.run:Say",
     "Unit": "eai.runner.run:Unit",
     "claimed_units": "eai.runner.run:claimed_units",
-    "Shard": "eai.runner.shards:Shard",
-    "ScoreResult": "eai.scoring:ScoreResult",
-    "score": "eai.scoring:score",
-    "join_scores": "eai.merge:join_scores",
+    "Shard": "eai.tasks.shards:Shard",
+    "ScoreResult": "eai.results.scoring:ScoreResult",
+    "score": "eai.results.scoring:score",
+    "join_scores": "eai.runner.merge:join_scores",
     "get_module": "eai.modules:get_module",
     "DeferredModule": "eai.modules.deferred:DeferredModule",
-    "suite_name": "eai.suite_dirs:suite_name",
-    # ability modules (docs/plugins.md, Writing a module)
+    "suite_name": "eai.tasks.folders:suite_name",
+    # ability modules (docs/plugins.md, An ability module)
     "AbilityModule": "eai.modules.base:AbilityModule",
     "Env": "eai.modules.base:Env",
     "Record": "eai.modules.base:Record",
@@ -255,7 +256,7 @@ _WHERE = {
     "plan_steps": "eai.viewer.trace:steps",
     "trajectory_record": "eai.modules.trajectory:trajectory_record",
     "trajectory_summary": "eai.modules.trajectory:trajectory_summary",
-    "benchmark_fields": "eai.modules.trajectory:benchmark_fields",
+    "benchmark_fields": "eai.modules.benchmark:benchmark_fields",
     "empty_plan_detail": "eai.modules.trajectory:empty_plan_detail",
     "EMPTY_PLAN": "eai.modules.trajectory:EMPTY_PLAN",
     "run_plan": "eai.modules.trajectory:run_plan",
@@ -276,11 +277,11 @@ _WHERE = {
     "search_budget": "eai.modules.subgoals.refine:budget",
     "UNREACHABLE": "eai.modules.subgoals.refine:UNREACHABLE",
     "BUDGET_EXHAUSTED": "eai.modules.subgoals.refine:BUDGET_EXHAUSTED",
-    "capped": "eai.answer_cap:capped",
-    "find_value": "eai.jsonish:find_value",
-    "is_cut": "eai.jsonish:is_cut",
-    "Pairs": "eai.jsonish:Pairs",
-    "limits": "eai.limits",
+    "capped": "eai.base.answer_cap:capped",
+    "find_value": "eai.base.jsonish:find_value",
+    "is_cut": "eai.base.jsonish:is_cut",
+    "Pairs": "eai.base.jsonish:Pairs",
+    "limits": "eai.base.limits",
     "Counts": "eai.pddl.logic_form:Counts",
     "total_counts": "eai.pddl.logic_form:total",
     "OperatorScore": "eai.pddl.logic_form:OperatorScore",

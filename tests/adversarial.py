@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from eai_modules.transition_modeling.gold import gold_model
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
 from eai.world import Task
 from tests.helpers import upstream_output
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold

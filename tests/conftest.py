@@ -3,7 +3,7 @@ import os
 import pytest
 from hypothesis import settings
 
-from eai.plugins import set_plugins
+from eai.host.manager import set_plugins
 
 # No per-example deadline: a loaded 2-core machine would make timing flaky.
 # CI (HYPOTHESIS_PROFILE=ci) replays a fixed set of examples, so a red run can

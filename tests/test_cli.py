@@ -29,7 +29,7 @@ def test_help_and_list_leave_heavy_libraries_unimported(args):
     assert "eai.cli" in imported and result.stdout
     # nor for the ability modules (registered deferred, made when first used)
     heavy = {"networkx", "langchain_core", "unified_planning", "eai.compose.pipeline", "lark", "yaml", "eai.ltl",
-             "eai.taskfile", "eai.doctor", "eai.cli.run", "eai.cli.score", "eai.compose.planning",
+             "eai.tasks.taskfile", "eai.health.doctor", "eai.cli.run", "eai.cli.score", "eai.compose.planning",
              "eai.modules.base", *(f"eai_modules.{name}" for name in MODULES)}
     if args == ["--help"]:
         heavy.add("pydantic")  # typer imports it to convert a command's arguments
@@ -91,7 +91,6 @@ def test_every_help_has_an_example_and_no_type_placeholders(path, capsys):
 
 def test_flags_take_no_value_and_the_version_is_there(capsys):
     from eai import __version__
-
     assert eai_cli(capsys, "--version")[:2] == (0, f"eai {__version__}\n")
     code, out, _ = eai_cli(capsys, "doctor", "-h")
     assert code == 0 and re.search(r"--json\s+Print JSON", out)

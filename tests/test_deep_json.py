@@ -8,11 +8,11 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.exceptions import EaiError
-from eai.responses import read_responses
-from eai.taskstore import TaskFileError, read_model
-from eai.taskfile import SuiteFile
+from eai.results.responses import read_responses
+from eai.tasks.store import TaskFileError, read_model
+from eai.tasks.taskfile import SuiteFile
 from tests.helpers import eai_cli
 
 DEEP = "[" * 5000 + "]" * 5000

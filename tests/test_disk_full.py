@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from eai import api
-from eai.atomic import WriteError, write_atomic
-from eai.runner import store
-from eai.runner.store import ResponseLog
+from eai.base.atomic import WriteError, write_atomic
+from eai.results import store
+from eai.results.store import ResponseLog
 from tests.helpers import eai_cli, folder_files
 
 UNIT = Path("virtualhome", "action_sequencing", "baseline_auto")
@@ -97,7 +97,7 @@ def test_scores_that_fail_at_fsync_leave_the_previous_files(capsys, tmp_path, mo
     def fsync(handle):  # where a file system with delayed allocation reports a full disk
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("eai.atomic.os", types.SimpleNamespace(**{**vars(os), "fsync": fsync}))
+    monkeypatch.setattr("eai.base.atomic.os", types.SimpleNamespace(**{**vars(os), "fsync": fsync}))
     code, _, err = eai_cli(capsys, "score", str(run.folder / UNIT / "responses.jsonl"), "--suite", "virtualhome",
                            "--module", "action_sequencing", "--out", str(run.folder / UNIT), "--quiet")
     assert code == 2 and err.splitlines() == [f"error: cannot write {run.folder / UNIT / 'records.jsonl'}: "
@@ -133,7 +133,7 @@ def test_a_4_mb_report_html_cut_by_a_full_disk_leaves_the_previous_one(capsys, t
         def __exit__(self, *exc):
             self.file.close()
 
-    monkeypatch.setattr("eai.atomic.open", Filling, raising=False)
+    monkeypatch.setattr("eai.base.atomic.open", Filling, raising=False)
     code, _, err = eai_cli(capsys, "report", str(run.folder), "--html")
     assert code == 2 and err.splitlines() == [f"error: cannot write {run.folder / 'report.html'}: No space left on device"]
     assert (run.folder / "report.html").read_bytes() == previous

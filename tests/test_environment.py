@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from eai.environment import (Environment, EnvironmentProvider, Observation, StepResult, SymbolicEnvironment,
+from eai.simulation.environment import (Environment, EnvironmentProvider, Observation, StepResult, SymbolicEnvironment,
                              SymbolicProvider, Unbuildable)
 from eai.exceptions import EaiError
-from eai.hookspecs import hookimpl
-from eai.plugins import get_plugins, load_plugins, set_plugins
+from eai.host.hookspecs import hookimpl
+from eai.host.manager import get_plugins, load_plugins, set_plugins
 from eai.runner.run import RunConfig, run
-from eai.taxonomy import execute
+from eai.simulation.taxonomy import execute
 from eai.testing.environment import EnvironmentConformance, conformance_problems
 from eai.world import Action
 from tests.compose.test_compose import ScriptedPlugin
@@ -204,7 +204,7 @@ def test_a_run_needing_an_engine_this_machine_lacks_is_refused_before_any_call(p
 
 
 def test_doctor_says_an_engine_this_machine_lacks_is_not_installed_as_a_warning(plugins):
-    from eai.doctor import gather
+    from eai.health.doctor import gather
     [finding] = [f for f in gather(plugins) if f.name == "environment absent-virtualhome"]
     assert (finding.ok, finding.required) == (False, False) and "pip install absent-engine" in finding.detail
 
@@ -240,7 +240,7 @@ def test_environment_is_an_abstract_protocol():
 
 
 def test_doctor_runs_the_conformance_kit_on_each_live_environment(plugins):
-    from eai.doctor import gather
+    from eai.health.doctor import gather
     [finding] = [f for f in gather(plugins) if f.name == "environment wrapped-virtualhome"]
     assert finding.ok is False and "gold step 2" in finding.detail and "slipped" in finding.detail
 
@@ -249,6 +249,6 @@ def test_the_checks_eai_doctor_runs_need_no_pytest():
     import subprocess
     import sys
 
-    code = "import sys, eai.doctor, eai.testing.conformance; print('pytest' in sys.modules)"
+    code = "import sys, eai.health.doctor, eai.simulation.conformance; print('pytest' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from eai.plugins import load_plugins, set_plugins
+from eai.host.manager import load_plugins, set_plugins
 from eai.viewer.model import collect_runs
 from tests.distributions import make_distribution
 from tests.helpers import ROOT, run_eai

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from eai.plugins import ALLOW_ENV
+from eai.host.manager import ALLOW_ENV
 from eai.testing.pytest_plugin import builtin_plugin_names
 from tests.distributions import make_distribution
 from tests.helpers import ROOT

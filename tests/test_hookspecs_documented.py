@@ -1,4 +1,4 @@
-from eai import hookspecs
+from eai.host import hookspecs
 from tests.helpers import ROOT
 
 

@@ -7,8 +7,8 @@ from unittest import mock
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eai import jsonish
-from eai.jsonish import CutList, Pairs, find_value, is_cut
+from eai.base import jsonish
+from eai.base.jsonish import CutList, Pairs, find_value, is_cut
 
 ANY_CHAR = st.characters(exclude_categories=())  # lone surrogates, U+2028, U+0085 included
 JSON = st.recursive(

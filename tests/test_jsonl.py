@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.exceptions import EaiError
-from eai.responses import read_responses
-from eai.runner.store import ResponseLog
+from eai.results.responses import read_responses
+from eai.results.store import ResponseLog
 
 # every code point, lone surrogates included; and the separators str.splitlines splits on
 ANY_TEXT = st.text(st.characters(exclude_categories=()))

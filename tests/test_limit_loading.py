@@ -7,7 +7,7 @@ import shutil
 
 from eai import api
 from eai.compose.pipeline import parse_pipeline
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.runner.run import RunConfig, select_tasks
 from tests.helpers import ROOT
 

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, strategies as st
 
 from eai.exceptions import EaiError
-from eai.paths import check_name, inside, name_problem
-from eai.plugins import get_plugins
+from eai.base.paths import check_name, inside, name_problem
+from eai.host.manager import get_plugins
 from eai.runner.run import RunConfig, run
-from eai.taskfile import SuiteFile
-from eai.taskstore import DirectorySuite
-from eai.taskwriter import write_suite
+from eai.tasks.taskfile import SuiteFile
+from eai.tasks.store import DirectorySuite
+from eai.tasks.writer import write_suite
 from tests.helpers import ROOT, eai_cli, virtualhome_folder
 
 VIRTUALHOME = ROOT / "tasks" / "virtualhome"

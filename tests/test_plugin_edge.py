@@ -41,9 +41,9 @@ def test_a_function_local_kernel_import_is_found(tmp_path):
     # the Ray executor imported eai.runner.run inside its methods
     path = tmp_path / "executor.py"
     path.write_text("from eai import EaiError\nfrom eai.plugin_api import Shard\n\n"
-                    "def work():\n    from eai.runner.run import run_unit\n    import eai.scoring\n")
+                    "def work():\n    from eai.runner.run import run_unit\n    import eai.results.scoring\n")
     assert kernel_imports(path, tmp_path) == ["executor.py:from eai.runner.run import ...",
-                                              "executor.py:import eai.scoring"]
+                                              "executor.py:import eai.results.scoring"]
 
 
 def test_every_name_resolves_and_all_lists_the_table():
@@ -52,7 +52,7 @@ def test_every_name_resolves_and_all_lists_the_table():
     for name in api.__all__:
         assert getattr(api, name) is not None, name
     assert api.ltl.parse("ON(computer.170)") == api.ltl.Prim("ON", ("computer.170",))  # virtualhome 433_1
-    assert api.execute_plan.__module__ == "eai.taxonomy" and api.And.__module__ == "eai.pddl.formula"
+    assert api.execute_plan.__module__ == "eai.simulation.taxonomy" and api.And.__module__ == "eai.pddl.formula"
 
 
 def type_checking_names():

@@ -5,14 +5,14 @@ import sys
 
 import pytest
 
-from eai.plugins import load_plugins
+from eai.host.manager import load_plugins
 from tests.distributions import make_distribution
 from tests.helpers import ROOT, run_eai
 
 EXAMPLE = ROOT / "examples" / "eai-example-plugin"
 
 GOOD = """
-from eai.hookspecs import hookimpl
+from eai.host.hookspecs import hookimpl
 
 class Planner:
     name = "noop"
@@ -23,7 +23,7 @@ def eai_register_planners(register):
     register(Planner())
 """
 MISSPELLED = """
-from eai.hookspecs import hookimpl
+from eai.host.hookspecs import hookimpl
 
 @hookimpl
 def eai_register_planner(register):
@@ -31,7 +31,7 @@ def eai_register_planner(register):
 """
 RAISES_ON_IMPORT = "raise RuntimeError('boom at import')\n"
 RAISES_ON_REGISTER = """
-from eai.hookspecs import hookimpl
+from eai.host.hookspecs import hookimpl
 
 @hookimpl
 def eai_register_suites(register):

@@ -4,7 +4,7 @@ import json
 import urllib.request
 from importlib import metadata
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 
 def test_the_pytest_plugin_is_registered_under_pytest11():

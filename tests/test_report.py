@@ -6,7 +6,7 @@ import re
 from html.parser import HTMLParser
 from urllib.parse import parse_qs
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from tests.helpers import run_eai, table_rows, upstream_output
 from tests.modules import bottling_fruit
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import eai
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from tests.helpers import eai_cli, table_rows, upstream_output
 
 ANSWERED = 10

@@ -5,7 +5,7 @@ same records. Real VirtualHome tasks, answers in the upstream format."""
 import json
 
 import eai
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from tests.helpers import eai_cli, upstream_output
 
 

@@ -5,7 +5,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.world import SharedAtoms, atom_set
 from tests.helpers import ROOT
 

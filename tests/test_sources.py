@@ -8,9 +8,9 @@ import zlib
 import pytest
 
 from eai.exceptions import EaiError
-from eai.importing import import_source, provenance, readme
-from eai.sources import Pin, Snapshot, open_source
-from eai.suite import TaskSuite
+from eai.tasks.importing import import_source, provenance, readme
+from eai.tasks.sources import Pin, Snapshot, open_source
+from eai.tasks.suite import TaskSuite
 
 
 def git(repo, *args):
@@ -215,7 +215,7 @@ class Reading(Listing):
 
 
 def test_example_files_that_are_no_list_of_texts_are_one_clear_error(repository):
-    from eai.examples import capture
+    from eai.tasks.examples import capture
 
     with pytest.raises(EaiError, match="data/a.json is not a JSON list of example texts"):
         capture(open_source(repository[1], repository[0]), ["data/a.json"])

@@ -1,4 +1,4 @@
-"""eai.spread over forked workers, and scoring that gives the same records whatever the worker count."""
+"""eai.base.spread over forked workers, and scoring that gives the same records whatever the worker count."""
 
 import json
 import os
@@ -6,10 +6,10 @@ import os
 import pytest
 
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
-from eai.spread import spread
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
+from eai.base.spread import spread
 from tests.helpers import upstream_output
 
 

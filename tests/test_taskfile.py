@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eai.taskfile import TaskFile
-from eai.taskstore import TaskFileError, _read_with_json, build_task, read_model
+from eai.tasks.taskfile import TaskFile
+from eai.tasks.store import TaskFileError, _read_with_json, build_task, read_model
 from eai.world import Literal
 from tests.helpers import ROOT
 

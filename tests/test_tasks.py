@@ -8,9 +8,9 @@ import pytest
 
 from eai import ltl
 from eai.exceptions import UnknownNameError
-from eai.paths import TASKS_ENV
-from eai.plugins import get_plugins
-from eai.taskstore import TaskFileError
+from eai.base.paths import TASKS_ENV
+from eai.host.manager import get_plugins
+from eai.tasks.store import TaskFileError
 from tests.helpers import ROOT, run_eai
 
 

@@ -13,7 +13,7 @@ import eai
 from eai.cli.argv import optional_values
 from eai.cli.command import CONTEXT, Command, Group
 from eai.exceptions import EaiError
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 # The built-in commands, in the order ``eai --help`` lists them: the module and
 # attribute that define each (a command function or a typer app) and the first

@@ -9,9 +9,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from eai.limits import CPU_SECONDS as DEFAULT_CPU_SECONDS
-from eai.limits import MAX_NODES, WALL_FACTOR, WALL_SLACK
-from eai.limits import MEMORY_MB as DEFAULT_MEMORY_MB
+from eai.base.limits import CPU_SECONDS as DEFAULT_CPU_SECONDS
+from eai.base.limits import MAX_NODES, WALL_FACTOR, WALL_SLACK
+from eai.base.limits import MEMORY_MB as DEFAULT_MEMORY_MB
 
 __all__ = ["DEFAULT_CPU_SECONDS", "DEFAULT_MEMORY_MB", "ExactTypes", "MaxNodes", "PlannerCpuSeconds", "PlannerMemoryMb",
            "budget_options"]

@@ -10,9 +10,9 @@ import typer
 from eai.cli.output import console, print_json, print_table, say
 from eai.cli.progress import counted
 from eai.exceptions import EaiError
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.runner.run import live_environment
-from eai.worldcheck import PLANS, WorldCheck, agreement, check_world, reasons, unbuilt
+from eai.simulation.worldcheck import PLANS, WorldCheck, agreement, check_world, reasons, unbuilt
 
 
 def _percent(part: int, whole: int) -> str:

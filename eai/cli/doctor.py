@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 
 from eai.cli.output import console, print_json
-from eai.doctor import gather
-from eai.plugins import get_plugins
+from eai.health.doctor import gather
+from eai.host.manager import get_plugins
 
 
 def doctor_command(as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts.")) -> None:

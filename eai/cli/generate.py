@@ -7,11 +7,11 @@ from pathlib import Path
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from eai.api import default_cache
+from eai.llm.cache import default_cache
 from eai.cli.output import console, say
-from eai.paths import check_output_folder
-from eai.plugins import get_plugins
-from eai.runner.calls import RetryPolicy
+from eai.base.paths import check_output_folder
+from eai.host.manager import get_plugins
+from eai.llm.calls import RetryPolicy
 
 
 def generate_command(

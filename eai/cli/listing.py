@@ -7,8 +7,9 @@ from enum import Enum
 import typer
 
 from eai.cli.output import print_json, print_table
+from eai.host.manager import get_plugins
+from eai.runner.executors import LOCAL, LocalExecutor
 from eai.modules.deferred import loaded
-from eai.plugins import get_plugins
 
 
 class Kind(str, Enum):
@@ -58,6 +59,8 @@ def list_command(
         {"name": name, "plugin": registry.plugin_of(name), "description": getattr(loaded(item), "description", "")}
         for name, item in registry
     ]
+    if kind is Kind.executors:  # the kernel's own, beside the plugins'
+        items.insert(0, {"name": LOCAL, "plugin": "eai", "description": LocalExecutor.description})
     if as_json:
         print_json(items)
     else:

@@ -9,8 +9,9 @@ import typer
 from eai import api
 from eai.cli.output import say
 from eai.exceptions import EaiError
-from eai.paths import check_output_folder
-from eai.plugins import get_plugins
+from eai.base.paths import check_output_folder
+from eai.host.manager import get_plugins
+from eai.llm.cache import default_cache
 
 
 def merge_command(
@@ -35,7 +36,7 @@ def merge_command(
         eai merge runs/part* --out runs/all --cache cache0.sqlite --cache cache1.sqlite
         eai merge scores/part0 scores/part1 --out scores/all
     """
-    from eai.merge import merge_caches, merge_run, merge_scores  # here: the runner imports the compose stages
+    from eai.runner.merge import merge_caches, merge_run, merge_scores  # here: the runner imports the compose stages
 
     check_output_folder(out)
     if any((out / name).exists() for name in ("run.json", "summary.json")):
@@ -56,6 +57,6 @@ def merge_command(
     else:
         raise EaiError("the folders mix runs (with run.json) and scores (without); merge one kind at a time")
     if cache:
-        target = cache_out or api.default_cache()
+        target = cache_out or default_cache()
         added = merge_caches(cache, target)
         say(f"added {added} answer(s) from {len(cache)} cache(s) to {target}")

@@ -16,11 +16,11 @@ from eai.cli.argv import REPLAN_WHEN_GIVEN
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
-from eai.credentials import REDACTED
+from eai.llm.credentials import REDACTED
 from eai.exceptions import EaiError
-from eai.llm import MAX_TOKENS
+from eai.llm.model import MAX_TOKENS
 from eai.modules import MODULES, get_module
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
@@ -122,8 +122,8 @@ def execute(
     human: str = "scripted", partial: bool = False, exact_types: bool = False, again: Sequence[str] = (),
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
-    from eai.atomic import WriteError
-    from eai.runner.calls import EndpointDown
+    from eai.base.atomic import WriteError
+    from eai.llm.calls import EndpointDown
 
     folder = out or api.default_out()
     try:

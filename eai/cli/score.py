@@ -11,14 +11,14 @@ from eai.cli.budget import (DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, 
 from eai.cli.output import print_json, say
 from eai.cli.progress import counted
 from eai.exceptions import EaiError
-from eai.executors import LOCAL, executor as executor_named
+from eai.runner.executors import LOCAL, executor as executor_named
 from eai.modules import MODULES
 from eai.modules.written_for import written_for_line
-from eai.paths import check_output_folder
-from eai.plugins import get_plugins
-from eai.responses import KEPT_ANSWERS, kept_answers, read_responses
-from eai.runner.shards import parse_shard
-from eai.scoring import ScoreResult, require_scored, score, write_result
+from eai.base.paths import check_output_folder
+from eai.host.manager import get_plugins
+from eai.results.responses import KEPT_ANSWERS, kept_answers, read_responses
+from eai.tasks.shards import parse_shard
+from eai.results.scoring import ScoreResult, require_scored, score, write_result
 
 DEFAULT_OUT = Path("scores")
 

@@ -38,8 +38,8 @@ def view_command(
         eai view runs/gpt runs/llama --port 8080
         eai view runs/gpt --out site/gpt
     """
-    from eai.paths import check_output_folder
-    from eai.plugins import get_plugins
+    from eai.base.paths import check_output_folder
+    from eai.host.manager import get_plugins
     from eai.viewer.digest import current_view
     from eai.viewer.model import collect_runs
     from eai.viewer.page import write_site

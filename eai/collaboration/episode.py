@@ -24,7 +24,7 @@ from typing import Any
 
 from eai.collaboration.evaluation import EvaluationFunctions, Tracker
 from eai.exceptions import EaiError
-from eai.simulator import Simulator
+from eai.simulation.simulator import Simulator
 from eai.world import Action, Atom, Task
 
 

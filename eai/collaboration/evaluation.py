@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from eai.collaboration.predicates import Holding, PredicateMap, Proposition
-from eai.collaboration.spec import ConstraintSpec, DependencySpec, EvaluationSpec
+from eai.simulation.predicates import Holding, PredicateMap, Proposition
+from eai.tasks.evaluation_spec import ConstraintSpec, DependencySpec, EvaluationSpec
 from eai.exceptions import EaiError
 from eai.world import Atom, Task
 
 if TYPE_CHECKING:
-    from eai.simulator import Simulator
+    from eai.simulation.simulator import Simulator
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class EvaluationFunctions:
     @classmethod
     def read(cls, data: Mapping[str, Any], objects: Collection[str], predicates: PredicateMap | None,
              simulator: str = "") -> EvaluationFunctions:
-        """Evaluation functions from their task-file form (``eai.collaboration.spec``);
+        """Evaluation functions from their task-file form (``eai.tasks.evaluation_spec``);
         an EaiError says in one line what is wrong."""
         if predicates is None:
             raise EaiError(f"simulator {simulator!r} has no predicate map for evaluation functions")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from eai.collaboration.episode import HUMAN, ROBOT, Episode, Policy, Profile, View
-from eai.simulator import Simulator, World
+from eai.simulation.simulator import Simulator, World
 from eai.world import Action, Atom, Task
 
 

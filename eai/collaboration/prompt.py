@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from eai.collaboration.episode import Move, Profile, Unreadable, View
-from eai.llm import Message
+from eai.llm.model import Message
 from eai.modules.plans.grounding import ground
 from eai.modules.plans.parse import parse_plan
-from eai.simulator import Simulator, World
+from eai.simulation.simulator import Simulator, World
 from eai.world import Task
 
 WAIT_WORDS = ("WAIT", "DONE")

@@ -18,10 +18,10 @@ from eai.collaboration.episode import HUMAN, ROBOT, Episode, Move, Policy, Profi
 from eai.collaboration.policies import scripted_pair, turns_for
 from eai.collaboration.prompt import Turn, read_turn, turn_messages
 from eai.exceptions import EaiError
-from eai.llm import Message, ModelCallError
+from eai.llm.model import Message, ModelCallError
 from eai.modules.base import Record, percent
 from eai.modules.trajectory import collaboration_summary
-from eai.simulator import Simulator
+from eai.simulation.simulator import Simulator
 from eai.world import Action, Task
 
 Ask = Callable[[tuple[Message, ...], Turn, str], Awaitable[str]]  # messages, the turn, the agent's name

@@ -6,7 +6,7 @@ and attempts remain (``replan``), the model sees the conversation so far and a
 message built from the error taxonomy (which step, which error, what the
 environment answered to it, which actions failed, which goals are unmet) and
 answers again, from the initial state. Plans run step by step in the unit's
-live environment (:mod:`eai.environment`; the symbolic world by default). The record is the last attempt's, with the
+live environment (:mod:`eai.simulation.environment`; the symbolic world by default). The record is the last attempt's, with the
 attempts listed.
 
 What the model is asked fails as it fails (the caller decides); anything else
@@ -23,9 +23,9 @@ from typing import Any
 
 from eai.compose.pipeline import Pipeline
 from eai.compose.stages import CUT_OPTION
-from eai.llm import CUT, Answer, Message
+from eai.llm.model import CUT, Answer, Message
 from eai.modules.base import Env, Record
-from eai.scoring import INTERNAL_ERROR, internal_error
+from eai.results.scoring import INTERNAL_ERROR, internal_error
 from eai.world import Task
 
 Ask = Callable[[tuple[Message, ...], Task, str], Awaitable[Answer]]  # messages, the task as the stage sees it, stage

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from eai.compose.stages import Stage, builtin_stages
 from eai.exceptions import EaiError, UnknownNameError
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 
-from eai.goals import GoalChecker
+from eai.host.manager import get_plugins
 from eai.modules.subgoals.ground import ground_lines
 from eai.modules.subgoals.parse import parse_subgoals
 from eai.modules.subgoals.refine import Refiner, budget
-from eai.planner import Budget, SearchPlanner
-from eai.plugins import get_plugins
-from eai.simulator import Simulator
+from eai.simulation.goals import GoalChecker
+from eai.simulation.planner import Budget, SearchPlanner
+from eai.simulation.simulator import Simulator
 from eai.world import Action, Task
 
 PLANNER = "bfs"  # the search planner acting on a goal uses unless the options name one

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from eai.modules import MODULES, get_module
 
 if TYPE_CHECKING:  # only named in annotations: plugins register stages at start-up, which need not import these
-    from eai.llm import Message
+    from eai.llm.model import Message
     from eai.modules.base import Env, Record
     from eai.world import Task
 

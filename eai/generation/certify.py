@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from eai.collaboration.evaluation import judge
-from eai.goals import GoalChecker
+from eai.simulation.goals import GoalChecker
 from eai.ltl import parse
 from eai.modules.subgoals.refine import Refiner, Subgoal
-from eai.planner import Budget, SearchPlanner
-from eai.simulator import Simulator
-from eai.taxonomy import execute
+from eai.simulation.planner import Budget, SearchPlanner
+from eai.simulation.simulator import Simulator
+from eai.simulation.taxonomy import execute
 from eai.world import Action, Task
 
 PLANNER = "bfs"

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from eai.simulator import Simulator
-from eai.suite import TaskSuite
+from eai.simulation.simulator import Simulator
+from eai.tasks.suite import TaskSuite
 from eai.world import Goal, Task
 
 

@@ -1,7 +1,7 @@
 """The optional model filter: a language model asked whether a generated
 instruction is a reasonable household task (ET-Plan-Bench asked GPT-4o).
 
-Answers go through the response cache of runs (:mod:`eai.runner.cache`),
+Answers go through the response cache of runs (:mod:`eai.llm.cache`),
 keyed on the model and the exact prompt, so generating again with the same
 seed asks nothing and replays every decision byte for byte. An answer whose
 first word is "reasonable" keeps the task; any other answer drops it. A call
@@ -15,12 +15,12 @@ import re
 from pathlib import Path
 
 from eai.exceptions import EaiError
-from eai.llm import GenerationConfig, LanguageModel, Message, ModelCallError, Request
-from eai.plugins import Plugins
-from eai.runner.cache import ResponseCache, cache_key
-from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
-from eai.runner.run import resolve_model
-from eai.runner.store import stored
+from eai.llm.model import GenerationConfig, LanguageModel, Message, ModelCallError, Request
+from eai.host.manager import Plugins
+from eai.llm.cache import ResponseCache, cache_key
+from eai.llm.calls import Endpoint, EndpointDown, RetryPolicy, call
+from eai.llm.model import resolve_model
+from eai.results.store import stored
 
 PROMPT = """You check tasks that a household robot will be asked to do in an ordinary home.
 A task is reasonable when each object the robot must carry can be carried in one hand,

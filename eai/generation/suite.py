@@ -21,16 +21,16 @@ from eai.exceptions import EaiError
 from eai.generation.build import Generated, Progress, generate
 from eai.generation.certify import NODES, PLANNER
 from eai.generation.plausibility import ModelFilter
-from eai.importing import PROVENANCE, readme
-from eai.atomic import write_atomic
-from eai.paths import check_name, tasks_dir
-from eai.plugins import Plugins
-from eai.runner.calls import RetryPolicy
-from eai.suite import TaskSuite
-from eai.suite_dirs import suite_name
-from eai.taskfile import SuiteFile
-from eai.taskstore import DirectorySuite
-from eai.taskwriter import check_replaceable, write_suite
+from eai.tasks.importing import PROVENANCE, readme
+from eai.base.atomic import write_atomic
+from eai.base.paths import check_name, tasks_dir
+from eai.host.manager import Plugins
+from eai.llm.calls import RetryPolicy
+from eai.tasks.suite import TaskSuite
+from eai.tasks.folders import suite_name
+from eai.tasks.taskfile import SuiteFile
+from eai.tasks.store import DirectorySuite
+from eai.tasks.writer import check_replaceable, write_suite
 
 
 @dataclass(frozen=True)

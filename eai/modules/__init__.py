@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from eai.exceptions import UnknownNameError
 from eai.modules.deferred import loaded
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 if TYPE_CHECKING:
     from eai.modules.base import AbilityModule
-    from eai.registry import Registry
+    from eai.host.registry import Registry
 
 
 def _registry() -> Registry[object]:

@@ -7,12 +7,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from eai.environment import EnvironmentProvider
-from eai.llm import Message
+from eai.base.spread import spread
+from eai.host.manager import Plugins
+from eai.llm.model import Message
 from eai.modules.tables import TableSpec
-from eai.plugins import Plugins
-from eai.simulator import Simulator, Vocabulary
-from eai.spread import spread
+from eai.simulation.environment import EnvironmentProvider
+from eai.simulation.simulator import Simulator, Vocabulary
 from eai.world import Goal, Task
 
 Record = dict[str, Any]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from eai.goals import GoalChecker
+from eai.simulation.goals import GoalChecker
 from eai.modules.base import Record
 from eai.world import Trajectory
 

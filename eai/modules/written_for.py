@@ -21,7 +21,7 @@ from typing import Any
 
 from eai.modules import MODULES, get_module
 from eai.modules.base import Record
-from eai.simulator import Vocabulary
+from eai.simulation.simulator import Vocabulary
 
 
 def written_for(module: str, parsed: Any, text: str, cut: bool, vocabulary: Vocabulary) -> str | None:

@@ -7,7 +7,7 @@ not lose the others. The prompts' own template closes the header early
 (``(:action grasp)`` then ``:parameters ...`` then ``)``); that spelling is
 read as meant. A last block the text ends inside (an answer cut short) is a
 parse error of its operator, and the answer is marked ``truncated``, as one
-longer than the scoring cap (:mod:`eai.answer_cap`) is.
+longer than the scoring cap (:mod:`eai.base.answer_cap`) is.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from eai.answer_cap import capped
-from eai.jsonish import FENCE
+from eai.base.answer_cap import capped
+from eai.base.jsonish import FENCE
 from eai.pddl.model import Operator
 from eai.pddl.parser import PDDLSyntaxError, parse_action
 

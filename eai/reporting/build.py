@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import eai
-from eai.atomic import write_atomic
+from eai.base.atomic import write_atomic
 from eai.modules import MODULES
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart

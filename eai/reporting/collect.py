@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.exceptions import EaiError
 
 REPORT_FILES = ("report.json", "report.md", "report.html")  # what a report writes into a folder: not results

@@ -1,6 +1,6 @@
 """The report's table of model usage per unit: calls, tokens, answers cut by
 the token limit, answers the model refused, and the time the calls took (from responses.jsonl: see
-:mod:`eai.usage`)."""
+:mod:`eai.llm.usage`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from eai.reporting.collect import UnitResult
 from eai.reporting.unit_table import UnitTable
-from eai.runner.store import ResponseLog
+from eai.results.store import ResponseLog
 
 HEADERS = ["Suite", "Module", "Model", "Tasks", "Calls", "From cache", "Calls with token counts", "Prompt tokens",
            "Completion tokens", "Cut by the token limit", "Refused", "Model time (s)"]

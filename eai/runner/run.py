@@ -3,7 +3,7 @@
 For each unit, prompts are sent concurrently (at most ``concurrency`` calls in
 flight), answers come from the response cache when the same request was made
 before, and each answer is appended to the unit's ``responses.jsonl`` as soon
-as it arrives, with its calls' usage (:mod:`eai.usage`). A single module is
+as it arrives, with its calls' usage (:mod:`eai.llm.usage`). A single module is
 then scored exactly as ``eai score`` scores a file: ``records.jsonl`` and
 ``summary.json``. A pipeline, or a module with replanning or random action
 failures, runs each task as an episode (:mod:`eai.compose.episode`) and logs
@@ -13,7 +13,7 @@ The run folder is locked while a run works in it; its ``run.json`` holds the
 options that decide the results, which ``--resume`` must match, and apart
 from them (``transport``) how the calls were made, which ``--resume`` reuses
 unless given again. A server that has been failing for a while stops the run
-(EndpointDown, :mod:`eai.runner.calls`) with what was answered kept.
+(EndpointDown, :mod:`eai.llm.calls`) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -27,32 +27,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eai import jsonl, usage
-from eai.atomic import write_atomic
+from eai.base import jsonl
+
+from eai.llm import usage
+from eai.base.atomic import write_atomic
 from eai.collaboration.turns import play_turns, setup, turn_summary
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
-from eai.credentials import without_credentials
-from eai.environment import EnvironmentProvider, SymbolicProvider
+from eai.llm.credentials import without_credentials
+from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
-from eai.goals import read_types
-from eai.executors import executor as executor_named
-from eai.llm import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
-                     split_model_id)
+from eai.simulation.goals import read_types
+from eai.runner.executors import executor as executor_named
+from eai.llm.model import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
+                     resolve_model)
 from eai.modules import MODULES
 from eai.modules.base import Env, Record, percent
 from eai.modules.written_for import written_for_line
-from eai.paths import inside
-from eai.plugins import Plugins
-from eai.runner.cache import ResponseCache, cache_key
-from eai.runner.calls import Endpoint, EndpointDown, RetryPolicy, call
+from eai.base.paths import inside
+from eai.host.manager import Plugins
+from eai.llm.cache import ResponseCache, cache_key
+from eai.llm.calls import Endpoint, EndpointDown, RetryPolicy, call
 from eai.runner.selection import check_selection, claims
-from eai.runner.shards import Shard
-from eai.runner.store import ResponseLog, locked, slug, stored
+from eai.tasks.shards import Shard
+from eai.results.store import ResponseLog, locked, slug, stored
 from eai.runner.transport import TRANSPORT, transport
-from eai.scoring import ScoreResult, guarded, score, summarize, write_result
-from eai.simulator import Simulator
-from eai.suite_dirs import suite_spec
+from eai.results.scoring import ScoreResult, guarded, score, summarize, write_result
+from eai.simulation.simulator import Simulator
+from eai.tasks.folders import suite_spec
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors
@@ -102,7 +104,7 @@ class RunConfig:
     action_failure_p: float = 0.0
     seed: int = 0
     environment: str | None = None  # a registered live environment episodes run in
-    shard: Shard | None = None  # this machine's share of every unit's tasks (eai.runner.shards)
+    shard: Shard | None = None  # this machine's share of every unit's tasks (eai.tasks.shards)
 
     @property
     def episodic(self) -> bool:
@@ -110,11 +112,6 @@ class RunConfig:
 
     def units(self) -> list[Unit]:
         return [Unit(s, m, model) for s in self.suites for m in self.modules for model in self.models]
-
-
-def resolve_model(plugins: Plugins, spec: str, options: dict[str, str]) -> LanguageModel:
-    provider, name = split_model_id(spec)
-    return plugins.models.get(provider).create(name, options)
 
 
 def live_environment(plugins: Plugins, name: str | None, simulator: Simulator) -> EnvironmentProvider:
@@ -346,7 +343,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             try:
                 item = await episode(task, pipeline, ask_for_task, evaluate, env, config.replan)
                 record(task, {**item, "error": ""}, calls)
-            except ModelCallError as exc:  # not the model's answer: not scored (eai.scoring.summarize)
+            except ModelCallError as exc:  # not the model's answer: not scored (eai.results.scoring.summarize)
                 record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)}, calls)
             except EndpointDown:
                 raise
@@ -472,7 +469,7 @@ def turns_result(items: dict[str, dict[str, Any]], tasks: list[Task], unit: Unit
 
 async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *args: None,
               say: Say = lambda text: None, executor: str = "local", address: str | None = None) -> list[Path]:
-    """Check the run, then let ``executor`` (eai.executors) run its units; returns their
+    """Check the run, then let ``executor`` (eai.runner.executors) run its units; returns their
     folders. ``say`` gets a line per finished unit, warnings and hints."""
     chosen = executor_named(plugins, executor, address)
     check(config, plugins)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.modules import MODULES
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
 
 
 def default_suites(plugins: Plugins) -> list[str]:

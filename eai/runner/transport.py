@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.credentials import without_credentials
+from eai.llm.cache import default_cache
+from eai.llm.credentials import without_credentials
 
 if TYPE_CHECKING:
     from eai.runner.run import RunConfig
@@ -26,7 +27,6 @@ FLAGS = {"concurrency": "--concurrency", "timeout": "--timeout", "retries": "--r
 
 def transport(config: RunConfig, executor: str, address: str | None) -> dict[str, Any]:
     """The run's settings: ``cache`` null for the default cache (or none, with ``no_cache``)."""
-    from eai.api import default_cache  # the api imports the runner when it runs
 
     cache = None if config.cache is None or config.cache == default_cache() else _home_relative(config.cache)
     return {"concurrency": config.concurrency, "timeout": config.timeout, "retries": config.retry.attempts,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from eai.simulator import Simulator
+from eai.simulation.simulator import Simulator
 from eai.world import Action, Task
 
 

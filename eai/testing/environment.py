@@ -1,4 +1,4 @@
-"""The conformance kit of the step-by-step protocol (:mod:`eai.environment`).
+"""The conformance kit of the step-by-step protocol (:mod:`eai.simulation.environment`).
 
 Any live environment runs it on tasks of the symbolic simulator it serves::
 
@@ -14,7 +14,7 @@ Any live environment runs it on tasks of the symbolic simulator it serves::
             return get_plugins().suites.get("eb-alfred").load()[:5]
 
 Each check is also a plain function returning what is wrong (empty: conforms),
-so it can run outside pytest (:mod:`eai.testing.conformance`, which does not
+so it can run outside pytest (:mod:`eai.simulation.conformance`, which does not
 import pytest). The checks ask what the paper's evaluation
 relies on: a reset restores the task's initial state and can be repeated;
 the state speaks only of the task's objects in the simulator's predicates;
@@ -28,8 +28,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from eai.environment import EnvironmentProvider
-from eai.testing.conformance import conformance_problems, gold_problems, refusal_problems, reset_problems
+from eai.simulation.environment import EnvironmentProvider
+from eai.simulation.conformance import conformance_problems, gold_problems, refusal_problems, reset_problems
 from eai.world import Task
 
 __all__ = ["EnvironmentConformance", "conformance_problems", "gold_problems", "refusal_problems", "reset_problems"]

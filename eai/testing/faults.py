@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from eai.simulator import World
+from eai.simulation.simulator import World
 from eai.world import Action, State
 
 

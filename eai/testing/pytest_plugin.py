@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from eai.plugins import Plugins
+    from eai.host.manager import Plugins
     from eai.testing.fake_server import FakeServer
 
 BUILTIN = "builtin"
@@ -32,8 +32,8 @@ def builtin_plugin_names() -> list[str]:
     """The names of eai's own plugins: the entry points of eai's distribution."""
     from importlib import metadata
 
-    from eai.install import DISTRIBUTION
-    from eai.plugins import ENTRY_POINT_GROUP
+    from eai.host.install import DISTRIBUTION
+    from eai.host.manager import ENTRY_POINT_GROUP
 
     return sorted(ep.name for ep in metadata.distribution(DISTRIBUTION).entry_points if ep.group == ENTRY_POINT_GROUP)
 
@@ -47,7 +47,7 @@ def pytest_configure(config: pytest.Config) -> None:
     names = config.getini("eai_plugins")
     if not names:
         return
-    from eai.plugins import ALLOW_ENV
+    from eai.host.manager import ALLOW_ENV
 
     allowed = [n for name in names for n in (builtin_plugin_names() if name == BUILTIN else [name])]
     config.stash[_SAVED] = (ALLOW_ENV in os.environ, os.environ.get(ALLOW_ENV, ""))
@@ -57,7 +57,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _SAVED not in config.stash:
         return
-    from eai.plugins import ALLOW_ENV
+    from eai.host.manager import ALLOW_ENV
 
     was_set, value = config.stash[_SAVED]
     if was_set:
@@ -69,7 +69,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture
 def eai_plugins() -> Iterator[Plugins]:
     """The process-wide plugins, loaded anew for this test and dropped after it."""
-    from eai.plugins import get_plugins, set_plugins
+    from eai.host.manager import get_plugins, set_plugins
 
     set_plugins(None)
     yield get_plugins()

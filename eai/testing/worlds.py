@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from eai.pddl.ground import holds
-from eai.simulator import ActionSpec, Check, World
+from eai.simulation.simulator import ActionSpec, Check, World
 from eai.world import Action, State
 
 

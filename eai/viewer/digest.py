@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import eai
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
 from eai.reporting.collect import REPORT_FILES, collect, run_names
-from eai.taskstore import DirectorySuite
+from eai.tasks.store import DirectorySuite
 from eai.viewer.page import DIGEST
 
 FOLDER = "view"

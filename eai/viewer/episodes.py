@@ -15,7 +15,7 @@ from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.modules.base import Env
 from eai.reporting.collect import UnitResult
-from eai.responses import Response
+from eai.results.responses import Response
 from eai.viewer.attempts import attempt_trace, episode_env
 from eai.viewer.tasks import TaskCache
 from eai.viewer.trace import trace

@@ -10,10 +10,10 @@ from typing import Any
 
 import eai
 from eai.exceptions import EaiError
-from eai.plugins import Plugins
+from eai.host.manager import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config, run_names
-from eai.runner.store import ResponseLog
-from eai.responses import KEPT_ANSWERS, parse_response
+from eai.results.store import ResponseLog
+from eai.results.responses import KEPT_ANSWERS, parse_response
 from eai.viewer.episodes import shared_traces, traces
 from eai.viewer.tasks import TaskCache, details
 from eai.viewer.trace import share_prompts

@@ -10,7 +10,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from eai.atomic import write_atomic, write_failed
+from eai.base.atomic import write_atomic, write_failed
 
 DIGEST = "source.sha256"
 

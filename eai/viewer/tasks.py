@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from eai.host.manager import Plugins
 from eai.modules import MODULES, get_module
 from eai.modules.base import Env
-from eai.plugins import Plugins
-from eai.responses import Response
+from eai.results.responses import Response
 from eai.viewer.trace import as_sent, plain, prompt_text
 from eai.world import Task
 
@@ -38,7 +38,7 @@ class TaskCache:
 
 def sent_digest(response: Response, stage: str) -> str | None:
     """The digest of the prompt ``stage`` sent, as the run logged it with the
-    call (:func:`eai.llm.prompt_digest`); None when it logged none."""
+    call (:func:`eai.llm.model.prompt_digest`); None when it logged none."""
     digests = [call.get("prompt_sha256") for call in response.calls if call.get("stage") == stage]
     return digests[-1] if digests and isinstance(digests[-1], str) else None
 

@@ -32,11 +32,11 @@ from collections.abc import Mapping, Sequence
 from difflib import SequenceMatcher
 from typing import Any
 
-from eai.llm import Message, prompt_digest
+from eai.llm.model import Message, prompt_digest
 from eai.modules.plans.grounding import ground
-from eai.modules.base import Env
 from eai.modules.trajectory import run_plan
-from eai.taxonomy import execute
+from eai.modules.base import Env
+from eai.simulation.taxonomy import execute
 from eai.world import Task, format_atom
 
 

@@ -22,11 +22,11 @@ from eai.collaboration.policies import scripted_pair, turns_for
 from eai.collaboration.prompt import Turn
 from eai.collaboration.turns import turn_episode
 from eai.exceptions import EaiError
-from eai.llm import Message, ModelCallError, prompt_digest
+from eai.llm.model import Message, ModelCallError, prompt_digest
 from eai.modules.plans.grounding import ground
 from eai.modules.plans.parse import parse_plan
-from eai.responses import Response
-from eai.simulator import Simulator
+from eai.results.responses import Response
+from eai.simulation.simulator import Simulator
 from eai.viewer.trace import entry, prompt_field, prompt_text, trace
 from eai.world import Task
 

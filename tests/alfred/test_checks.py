@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 from eai.testing.answers import eb_answer
 from eai.testing.faults import act, inserted, moved, without
 

@@ -4,11 +4,11 @@ gold problems) marked slow."""
 
 import pytest
 
-from eai.goals import GoalChecker
+from eai.simulation.goals import GoalChecker
 from eai.pddl.parser import parse_problem
-from eai.planner import Budget
-from eai.plugins import get_plugins
-from eai.taxonomy import execute
+from eai.simulation.planner import Budget
+from eai.host.manager import get_plugins
+from eai.simulation.taxonomy import execute
 from eai.world import Action
 from tests.planners.plan_check import World as PddlWorld
 

@@ -6,9 +6,9 @@ import pytest
 
 from eai.modules import MODULES
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 from eai_alfred.actions import action_list
 from tests.helpers import run_eai
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from tests.helpers import ROOT, run_eai
 
 SUBSETS = ("base", "common_sense", "complex_instruction", "long_horizon", "spatial", "visual_appearance")

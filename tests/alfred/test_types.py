@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 from tests.helpers import ROOT, run_eai
 
 
@@ -88,7 +88,7 @@ def test_spatial_11_eai_run_records_exact_types_and_resume_keeps_it(tmp_path):
 
 
 def test_spatial_11_a_knife_is_any_knife_or_butter_knife_its_own_first(eb_tasks, simulator):
-    from eai.goals import GoalChecker, exact_types
+    from eai.simulation.goals import GoalChecker, exact_types
 
     task = eb_tasks["spatial_11"]
     assert task.goal.classes == (("Knife", ("ButterKnife",)),)

@@ -1,6 +1,6 @@
 """Reading a BEHAVIOR goal with the kernel's goal checker, as scoring does."""
 
-from eai.goals import GoalChecker
+from eai.simulation.goals import GoalChecker
 from eai.world import Trajectory
 from eai_behavior.vocabulary import VOCABULARY
 

@@ -5,7 +5,7 @@ wrong order, redundancy."""
 import pytest
 
 from eai.pddl.formula import And, Not, Or, Pred
-from eai.taxonomy import ErrorType, execute
+from eai.simulation.taxonomy import ErrorType, execute
 from eai.testing.faults import act, moved, run, without
 from eai_behavior.world import BehaviorWorld
 from tests.behavior.goal import reached

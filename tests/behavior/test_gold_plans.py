@@ -1,13 +1,13 @@
 """The human-annotated action sequences of the 100 activities, run as the
-kernel runs plans (``eai.taxonomy.execute``), then the goal read at the end."""
+kernel runs plans (``eai.simulation.taxonomy.execute``), then the goal read at the end."""
 
 import json
 from collections import Counter
 
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
-from eai.taxonomy import execute
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
+from eai.simulation.taxonomy import execute
 from eai_behavior.world import BehaviorWorld
 from tests.behavior.goal import reached, unmet
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from eai.exceptions import EaiError
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai_behavior.rules import RULES
 from eai_behavior.vocabulary import ACTIONS
 
@@ -111,8 +111,8 @@ def test_world_of_a_task(simulator, bathtub):
 
 
 PROBE = """
-from eai.plugins import get_plugins
-from eai.taxonomy import execute
+from eai.host.manager import get_plugins
+from eai.simulation.taxonomy import execute
 sim = get_plugins().simulators.get("behavior")
 tasks = {t.name: t for t in get_plugins().suites.get("behavior").load()}
 for name in ("bottling_fruit", "serving_a_meal", "cleaning_oven"):

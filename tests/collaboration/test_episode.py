@@ -11,7 +11,7 @@ from eai.api import load_suite
 from eai.collaboration.episode import HUMAN, ROBOT, Episode, Policy, View
 from eai.collaboration.policies import run_scripted, scripted_pair, segments
 from eai.exceptions import EaiError
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.world import Action
 
 SAMPLE = ["constraint_free_001", "spatial_001", "temporal_001", "heterogeneous_001"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from eai.api import load_suite
 from eai.collaboration.evaluation import EvaluationFunctions, evaluate
 from eai.exceptions import EaiError
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.world import Action
 
 P1, P2, BED, TABLE, STAND = "pillow.182", "pillow.183", "bed.105", "table.107", "nightstand.100"

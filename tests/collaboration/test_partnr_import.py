@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eai.collaboration.evaluation import judge
-from eai.episode_import import import_episodes, read_json
+from eai.tasks.episode_import import import_episodes, read_json
 from eai.exceptions import EaiError
 from eai.generation.certify import reaches
-from eai.plugins import get_plugins
-from eai.suite_dirs import suite_name
+from eai.host.manager import get_plugins
+from eai.tasks.folders import suite_name
 from eai.world import Action
 from eai_partnr.importer import PartnrEpisodes
 from tests.collaboration.partnr_episodes import CABINET, CUP1, CUP2, EPISODES, episode, prop, write

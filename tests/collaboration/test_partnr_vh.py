@@ -11,9 +11,9 @@ import pytest
 
 from eai.api import load_suite
 from eai.collaboration.evaluation import judge
-from eai.paths import tasks_dir
-from eai.plugins import get_plugins
-from eai.taxonomy import execute
+from eai.base.paths import tasks_dir
+from eai.host.manager import get_plugins
+from eai.simulation.taxonomy import execute
 
 SAMPLE = ["constraint_free_002", "spatial_002", "temporal_002", "heterogeneous_002"]
 

@@ -16,7 +16,7 @@ from eai.api import load_suite
 from eai.collaboration.episode import HUMAN, ROBOT, Episode, Unreadable
 from eai.collaboration.policies import scripted_pair
 from eai.collaboration.prompt import Turn, read_turn, turn_messages
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.world import Action
 from tests.helpers import eai_cli
 from eai.testing.fake_server import FakeServer

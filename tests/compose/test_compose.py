@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError, UnknownNameError
-from eai.hookspecs import hookimpl
-from eai.llm import LanguageModel, ModelProvider
-from eai.plugins import load_plugins, set_plugins
+from eai.host.hookspecs import hookimpl
+from eai.llm.model import LanguageModel, ModelProvider
+from eai.host.manager import load_plugins, set_plugins
 from eai.runner.run import RunConfig, run
 from tests.helpers import run_eai
 

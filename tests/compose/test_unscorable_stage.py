@@ -11,7 +11,7 @@ import pytest
 
 import eai
 from eai.exceptions import EaiError
-from eai.plugins import load_plugins, set_plugins
+from eai.host.manager import load_plugins, set_plugins
 from tests.distributions import make_distribution
 from tests.helpers import run_eai
 

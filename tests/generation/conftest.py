@@ -2,8 +2,8 @@
 
 import pytest
 
-from eai.plugins import get_plugins
-from eai.suite_dirs import suite_name
+from eai.host.manager import get_plugins
+from eai.tasks.folders import suite_name
 from tests.helpers import run_eai
 
 

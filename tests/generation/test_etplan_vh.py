@@ -7,13 +7,13 @@ import json
 import pytest
 
 from eai.generation.certify import reaches
-from eai.goals import GoalChecker
-from eai.importing import generation_command, readme
+from eai.simulation.goals import GoalChecker
+from eai.tasks.importing import generation_command, readme
 from eai.ltl import parse
-from eai.paths import tasks_dir
-from eai.plugins import get_plugins
+from eai.base.paths import tasks_dir
+from eai.host.manager import get_plugins
 from eai.runner.selection import default_suites
-from eai.taxonomy import execute
+from eai.simulation.taxonomy import execute
 from eai_etplan.generator import CATEGORIES
 from tests.helpers import ROOT, eai_cli, folder_files, run_eai
 

@@ -5,9 +5,9 @@ import json
 
 from eai.generation.certify import reaches
 from eai.ltl import parse
-from eai.plugins import get_plugins
-from eai.taskfile import ObjectSpec, SuiteFile, TaskFile
-from eai.taskwriter import write_suite
+from eai.host.manager import get_plugins
+from eai.tasks.taskfile import ObjectSpec, SuiteFile, TaskFile
+from eai.tasks.writer import write_suite
 from eai_etplan.generator import CATEGORIES
 from tests.helpers import ROOT, eai_cli, folder_files, run_eai
 

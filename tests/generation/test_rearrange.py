@@ -4,8 +4,8 @@ import pytest
 
 from eai.generation.certify import reaches
 from eai.ltl import parse
-from eai.plugins import get_plugins
-from eai.suite_dirs import suite_name
+from eai.host.manager import get_plugins
+from eai.tasks.folders import suite_name
 from eai_rearrange.generator import CATEGORIES
 from tests.helpers import eai_cli, folder_files, run_eai
 

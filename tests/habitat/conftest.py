@@ -2,7 +2,7 @@ from importlib import metadata
 
 import pytest
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.world import Action
 from tests.distributions import make_distribution
 

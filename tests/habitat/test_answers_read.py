@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from eai import jsonl
-from eai.plugins import get_plugins
-from eai.responses import read_responses
-from eai.scoring import score
+from eai.base import jsonl
+from eai.host.manager import get_plugins
+from eai.results.responses import read_responses
+from eai.results.scoring import score
 from eai_alfred.subgoal_decomposition_prompt import EXAMPLE_ANSWER
 from eai_habitat import action_sequencing_prompt, describe, goal_interpretation_prompt, subgoal_decomposition_prompt
 

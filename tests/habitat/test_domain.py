@@ -4,7 +4,7 @@ suite stores."""
 
 from eai.pddl.formula import And, Exists, Forall, Not, Pred, When
 from eai.pddl.parser import parse_domain
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai_habitat.domain import convert
 
 SPEC = {  # the shape of habitat's domain YAML (LLaRP's pddl_domain_replica_cad.yaml, cut down)

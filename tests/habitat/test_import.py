@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from eai.examples import read
-from eai.sources import Pin, open_source
-from eai.taskstore import DirectorySuite
+from eai.tasks.examples import read
+from eai.tasks.sources import Pin, open_source
+from eai.tasks.store import DirectorySuite
 from eai_habitat import importer, pickles
 from eai_habitat.plugin import LLARP
 from eai_habitat.subsets import SUBSETS

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from eai.doctor import simulator_finding
-from eai.environment import SymbolicProvider
+from eai.health.doctor import simulator_finding
+from eai.simulation.environment import SymbolicProvider
 from eai.modules import MODULES
-from eai.plugins import get_plugins
-from eai.stats import suite_stats
+from eai.host.manager import get_plugins
+from eai.tasks.stats import suite_stats
 from eai.testing.environment import EnvironmentConformance
 from eai_habitat.subsets import PER_SUBSET, SUBSETS, draw
 from tests.habitat.conftest import SAMPLE, load, needs_entry_point

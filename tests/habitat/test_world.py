@@ -6,7 +6,7 @@ import random
 import pytest
 
 from eai.pddl.formula import And, Not, Pred
-from eai.taxonomy import ErrorType, execute
+from eai.simulation.taxonomy import ErrorType, execute
 from eai.world import Action
 from tests.habitat.conftest import SAMPLE, load, plan
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import eai_langchain.plugin
-from eai import jsonl
+from eai.base import jsonl
 from eai.modules import get_module
-from eai.plugins import Plugins, load_plugins
-from eai.runner.calls import RetryPolicy
+from eai.host.manager import Plugins, load_plugins
+from eai.llm.calls import RetryPolicy
 from eai.runner.run import RunConfig
 from tests.helpers import upstream_output
 from eai.testing.fake_server import prompt_of

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from eai.cli.progress import Lines
-from eai.runner.store import ResponseLog
+from eai.results.store import ResponseLog
 from tests.helpers import run_eai, table_rows
 from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, MODEL, UNIT, needs_entry_point, read_jsonl

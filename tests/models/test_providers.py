@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from eai.exceptions import EaiError
-from eai.install import command_for
-from eai.llm import Answer, GenerationConfig, Message, ModelCallError, Request, Usage
+from eai.host.install import command_for
+from eai.llm.model import Answer, GenerationConfig, Message, ModelCallError, Request, Usage
 from eai.runner.run import run
 from eai_langchain.providers import AnthropicProvider, OllamaProvider, OpenAIProvider
 from tests.helpers import ROOT

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.modules import MODULES
 
 BASE_URL = os.environ.get("EAI_REAL_LLM_BASE_URL", "")

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from hypothesis import given, strategies as st
 
-from eai.llm import retry_after
+from eai.llm.model import retry_after
 from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import UNIT, VirtualTime, read_jsonl, run_config

@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
-from eai.credentials import REDACTED, is_credential, url_secrets, without_credentials
+from eai.llm.credentials import REDACTED, is_credential, url_secrets, without_credentials
 from eai.exceptions import EaiError
 from tests.helpers import run_eai
 from eai.testing.fake_server import FakeServer, Reply

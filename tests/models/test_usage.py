@@ -6,13 +6,14 @@ import hashlib
 import json
 import sqlite3
 
-from eai.llm import MAX_TOKENS, GenerationConfig, Request
+from eai.llm.model import MAX_TOKENS, GenerationConfig, Request
 from eai.modules import get_module
-from eai.plugins import get_plugins
-from eai.runner.calls import RetryPolicy
-from eai.runner.cache import cache_key
-from eai.runner.run import resolve_model, run
-from eai.runner.store import ResponseLog
+from eai.host.manager import get_plugins
+from eai.llm.calls import RetryPolicy
+from eai.llm.cache import cache_key
+from eai.llm.model import resolve_model
+from eai.runner.run import run
+from eai.results.store import ResponseLog
 from eai.testing.fake_server import WORD, FakeServer
 from tests.modules.test_cut_answers import HEAD, HEAT, eb_plan
 from tests.models.support import UNIT, read_jsonl, run_config

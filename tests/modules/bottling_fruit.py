@@ -7,7 +7,7 @@ and benchmarks/subgoal_variants.py."""
 from __future__ import annotations
 
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
-from eai.simulator import Simulator
+from eai.simulation.simulator import Simulator
 from eai.world import Task
 
 NAME = "bottling_fruit"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from eai.plugins import load_plugins
+from eai.host.manager import load_plugins
 from tests.distributions import make_distribution
 
 

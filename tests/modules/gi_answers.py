@@ -2,9 +2,9 @@
 
 import json
 
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 
 PRINTED = {"ONTOP": "ON", "NEXT_TO": "CLOSE"}  # relation names as the VirtualHome prompt prints them
 

@@ -5,9 +5,9 @@ an id that disagrees with the step's name is recorded in the record."""
 
 import json
 
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 from eai.testing.answers import eb_answer
 
 

@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eai.modules.plans.parse import RawStep, parse_plan
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 from tests.helpers import run_eai, upstream_output
 
 

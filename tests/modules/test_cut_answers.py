@@ -10,10 +10,10 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.modules.repetition import MIN_PASSES, tail_loop
-from eai.responses import read_responses
-from eai.scoring import score
+from eai.results.responses import read_responses
+from eai.results.scoring import score
 from eai_alfred.actions import action_list
 
 # eb-alfred long_horizon_0, "Warming up an apple slice and put it in a garbagecan.", in EB-ALFRED's words

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.world import Literal
 from tests.helpers import run_eai
 from tests.modules.gi_answers import behavior_answer, behavior_literal, score_answers

@@ -2,7 +2,7 @@
 
 import pytest
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai_behavior.goal_interpretation_prompt import RELATION_NAMES, STATE_SET, goal_interpretation_prompt
 
 GIFT_BASKETS = "assembling_gift_baskets_0_Beechwood_0_int_0_2021-10-26_12-46-37"

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from eai.modules import get_module
 from eai.modules.base import Env
 from eai_modules.goal_interpretation.parse import RawGoal, parse_goals
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 
 def test_virtualhome_format():

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eai.modules.plans.parse import RawStep, parse_plan
-from eai.simulator import ActionSpec, Vocabulary
+from eai.simulation.simulator import ActionSpec, Vocabulary
 from eai.world import Action
 
 VOCABULARY = Vocabulary({

@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.modules import MODULES
 from eai_modules.action_sequencing import ActionSequencing
 from eai_modules.goal_interpretation import GoalInterpretation
-from eai.responses import Response
+from eai.results.responses import Response
 from eai.runner.run import RunConfig, run
-from eai.scoring import score
+from eai.results.scoring import score
 from tests.helpers import upstream_output
 
 TASKS = ["27_2", "417_1", "11_1"]

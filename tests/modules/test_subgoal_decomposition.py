@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from eai.modules.base import Env
 from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.limits import MAX_NODES
+from eai.simulation.planner import Budget
+from eai.results.responses import Response
+from eai.results.scoring import score
+from eai.base.limits import MAX_NODES
 from eai.modules.subgoals.refine import budget
-from eai.planner import Budget
-from eai.responses import Response
-from eai.scoring import score
 from tests.helpers import run_eai
 
 MODULE = SubgoalDecomposition()

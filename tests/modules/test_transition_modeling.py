@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.modules import get_module
 from eai_modules.transition_modeling.gold import gold_model
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score, write_result
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score, write_result
 from tests.helpers import run_eai
 from tests.planners.test_fast_downward import descendants
 

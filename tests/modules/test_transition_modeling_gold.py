@@ -10,9 +10,9 @@ import pytest
 
 from eai.modules import get_module
 from eai_modules.transition_modeling.gold import gold_model
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score, write_result
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score, write_result
 
 pytestmark = pytest.mark.slow
 

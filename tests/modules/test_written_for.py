@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from eai import jsonl
+from eai.base import jsonl
 from eai.modules import get_module
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from eai_modules.transition_modeling.gold import gold_model
-from eai.responses import Response
-from eai.scoring import score
+from eai.results.responses import Response
+from eai.results.scoring import score
 from tests.helpers import run_eai
 
 MODULES = ("goal_interpretation", "subgoal_decomposition", "action_sequencing", "transition_modeling")

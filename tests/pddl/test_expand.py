@@ -12,7 +12,7 @@ from eai.pddl import And, Domain, Exists, Forall, Not, Operator, Or, Pred, Predi
 from eai.pddl.expand import MAX_BINDINGS, expand_quantifiers
 from eai.pddl.formula import Formula, Imply
 from eai.pddl.parser import parse_problem
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 # object > thing > tool; object > place
 TYPES = (("thing", ""), ("tool", "thing"), ("place", ""))

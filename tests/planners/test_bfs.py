@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from eai.planner import Budget, Outcome
-from eai.plugins import get_plugins, load_plugins
-from eai.simulator import Check, World
-from eai.taxonomy import execute
+from eai.simulation.planner import Budget, Outcome
+from eai.host.manager import get_plugins, load_plugins
+from eai.simulation.simulator import Check, World
+from eai.simulation.taxonomy import execute
 from eai.world import Action, Goal, Obj, Task
 from eai_bfs import plugin
 from eai_bfs.search import BreadthFirst

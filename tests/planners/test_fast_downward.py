@@ -13,8 +13,8 @@ from tests.planners.plan_check import PlanError, World
 
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
 from eai.pddl.parser import parse_domain, parse_problem
-from eai.planner import Budget, Outcome
-from eai.plugins import load_plugins
+from eai.simulation.planner import Budget, Outcome
+from eai.host.manager import load_plugins
 from eai_fast_downward import child, plugin, runner
 from eai_fast_downward.hosts import Host
 from eai_fast_downward.planner import FastDownward

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from eai.pddl import And, Exists, Not, Operator, Or, Pred
-from eai.planner import Budget, Outcome
+from eai.simulation.planner import Budget, Outcome
 from eai_fast_downward.planner import FastDownward
 from eai_fast_downward.up_problem import ProblemError, convert, write_pddl
 from tests.planners.test_fast_downward import BEHAVIOR, VIRTUALHOME, problem

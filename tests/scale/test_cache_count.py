@@ -7,8 +7,8 @@ happened in each."""
 import json
 
 from eai import api
-from eai.merge import merge_run
-from eai.plugins import get_plugins
+from eai.runner.merge import merge_run
+from eai.host.manager import get_plugins
 from tests.helpers import ROOT, folder_files, table_rows, virtualhome_folder
 from eai.testing.fake_server import FakeServer
 from tests.models.support import FAKE_KEY, Gold, needs_entry_point

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from eai import api, jsonl
+from eai import api
+
+from eai.base import jsonl
 from eai.exceptions import EaiError
-from eai.plugins import get_plugins
-from eai.runner.run import resolve_model
+from eai.host.manager import get_plugins
+from eai.llm.model import resolve_model
 from eai_ray.executor import Limiter
 from tests.models.conftest import KEY_VARIABLES
 from eai.testing.fake_server import FakeServer, Reply
@@ -47,8 +49,8 @@ def test_a_ray_run_is_the_local_run(tmp_path, cluster):
 
 
 def test_a_sharded_ray_run_merged_is_the_local_run(tmp_path, cluster):
-    from eai.merge import merge_run
-    from eai.plugins import get_plugins
+    from eai.runner.merge import merge_run
+    from eai.host.manager import get_plugins
 
     options = {"suites": ["virtualhome"], "modules": ["goal_interpretation+action_sequencing"], "limit": 4,
                "use_cache": False}

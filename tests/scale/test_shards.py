@@ -7,10 +7,10 @@ from hypothesis import given, strategies as st
 
 from eai import api
 from eai.exceptions import EaiError
-from eai.merge import merge_caches, merge_run
-from eai.plugins import get_plugins
-from eai.runner.cache import ResponseCache
-from eai.runner.shards import Shard, parse_shard
+from eai.runner.merge import merge_caches, merge_run
+from eai.host.manager import get_plugins
+from eai.llm.cache import ResponseCache
+from eai.tasks.shards import Shard, parse_shard
 from eai.runner.transport import TRANSPORT
 from tests.helpers import eai_cli, folder_files
 

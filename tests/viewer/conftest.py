@@ -8,7 +8,7 @@ import json
 import pytest
 
 from eai import api
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 
 SCRIPT = "<script>window.__eaiInjected = 1</script><img src=x onerror=\"window.__eaiInjected = 2\">"
 IDS = ("27_2", "417_1", "850_1", "954_2", "11_1")  # 27_2 without its WALK and FIND steps: a missing step

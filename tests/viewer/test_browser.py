@@ -13,7 +13,7 @@ import pytest
 
 from eai import api
 from tests.helpers import ROOT
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.page import write_site
 from tests.viewer.conftest import IDS, SCRIPT

@@ -12,7 +12,7 @@ import urllib.request
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.page import inline_json
 from tests.helpers import eai_cli

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import urllib.request
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.viewer.digest import current_view
 from tests.helpers import eai_cli
 

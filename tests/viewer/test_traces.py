@@ -10,8 +10,10 @@ import shutil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from eai import api, jsonl
-from eai.plugins import get_plugins
+from eai import api
+
+from eai.base import jsonl
+from eai.host.manager import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.trace import patch
 from eai.testing.fake_server import FakeServer, Reply

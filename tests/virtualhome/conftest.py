@@ -2,7 +2,7 @@
 
 import pytest
 
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai_virtualhome.world import VirtualHomeWorld
 
 

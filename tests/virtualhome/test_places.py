@@ -3,9 +3,9 @@
 
 import pytest
 
-from eai.plugins import get_plugins
-from eai.responses import Response
-from eai.scoring import score
+from eai.host.manager import get_plugins
+from eai.results.responses import Response
+from eai.results.scoring import score
 from eai.world import Action
 from eai_virtualhome.world import VirtualHomeWorld
 from tests.helpers import upstream_output

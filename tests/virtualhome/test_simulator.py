@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from eai.exceptions import EaiError
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 from eai.world import Action
 from eai_virtualhome.scene import initial_atoms
 from eai_virtualhome.world import VirtualHomeWorld
@@ -102,7 +102,7 @@ def test_unknown_modules_have_no_prompt(simulator, wash_clothes):
 
 
 PROBE = """
-from eai.plugins import get_plugins
+from eai.host.manager import get_plugins
 sim = get_plugins().simulators.get("virtualhome")
 task = get_plugins().suites.get("virtualhome").load(["27_2"])[0]
 world = sim.world(task)

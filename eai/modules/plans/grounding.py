@@ -5,7 +5,7 @@ argument tokens, or the benchmark's own words for one (EB-ALFRED's ``find a
 Ladle``, read through the vocabulary's phrases). A step that also carries an
 ``action_id`` (EmbodiedBench's answer format) is read as EmbodiedBench's
 planner reads it, by its number, where the simulator has the benchmark's
-numbered action list (:meth:`eai.simulator.Simulator.action_list`):
+numbered action list (:meth:`eai.simulation.simulator.Simulator.action_list`):
 
 - an id in the part of the list numbered as the benchmark numbers it
   (EB-ALFRED's 162 global actions, EB-Habitat's 70 skills) decides the
@@ -29,8 +29,8 @@ from typing import Any
 
 from eai.modules.plans.parse import ParsedPlan, RawStep
 from eai.modules.trajectory import empty_plan_detail
-from eai.simulator import ActionList, Vocabulary, World
-from eai.taxonomy import ErrorType
+from eai.simulation.simulator import ActionList, Vocabulary, World
+from eai.simulation.taxonomy import ErrorType
 from eai.world import Action
 
 Problem = tuple[ErrorType, str]  # why a step cannot be read

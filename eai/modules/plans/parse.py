@@ -6,7 +6,7 @@
 - EmbodiedBench style: ``{"executable_plan": [{"action_id": 3, "action_name":
   "find a Ladle"}, ...], ...}``, the action written in the benchmark's words
   (kept as :attr:`RawStep.text`; the simulator's vocabulary reads it, see
-  :meth:`eai.simulator.Vocabulary.read_phrase`) and its number in the task's
+  :meth:`eai.simulation.simulator.Vocabulary.read_phrase`) and its number in the task's
   action list (:attr:`RawStep.action_id`, which grounding reads as EB does:
   :mod:`eai.modules.plans.grounding`); a step's other fields
   (EB's own examples write ``action_description``) are not read.
@@ -15,9 +15,9 @@
   ``executable_plan`` (beside other keys), and VirtualHome program lines
   ``[WALK] <sink> (1.231)``.
 
-Of an answer cut short (:mod:`eai.jsonish`) the complete steps are read and
+Of an answer cut short (:mod:`eai.base.jsonish`) the complete steps are read and
 the half-written last one left out; ``truncated`` says so, as it does for an
-answer longer than the scoring cap (:mod:`eai.answer_cap`) or one the
+answer longer than the scoring cap (:mod:`eai.base.answer_cap`) or one the
 provider reports cut, whose last program line is left out when the text
 ended inside it.
 """
@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from eai.answer_cap import capped
-from eai.jsonish import Pairs, find_value, is_cut
+from eai.base.answer_cap import capped
+from eai.base.jsonish import Pairs, find_value, is_cut
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ import re
 from eai.ltl import And, ForN, Formula, Implies, Not, Or, Prim, Then, Universe
 from eai.modules.subgoals.parse import ParsedSubgoals
 from eai.modules.subgoals.refine import Subgoal
-from eai.simulator import Vocabulary, World
-from eai.taxonomy import ErrorType
+from eai.simulation.simulator import Vocabulary, World
+from eai.simulation.taxonomy import ErrorType
 
 
 def _norm(name: str) -> str:

@@ -8,9 +8,9 @@ line is an LTL formula (:mod:`eai.ltl`); connectives may be written in any
 case (``AND``). A line whose top level is ``A then B`` counts as the
 consecutive subgoals ``A`` and ``B``. A line that does not parse is kept
 with its error; the others are still read. Of an answer cut short
-(:mod:`eai.jsonish`) the complete lines are read and the half-written last
+(:mod:`eai.base.jsonish`) the complete lines are read and the half-written last
 one left out; ``truncated`` says so, as it does for an answer longer than the
-scoring cap (:mod:`eai.answer_cap`) or one the provider reports cut. A JSON
+scoring cap (:mod:`eai.base.answer_cap`) or one the provider reports cut. A JSON
 object cut before the plan's key has no subgoal (its other keys are not read
 as lines).
 
@@ -30,8 +30,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from eai.answer_cap import capped
-from eai.jsonish import Found, Pairs, find_value, is_cut
+from eai.base.answer_cap import capped
+from eai.base.jsonish import Found, Pairs, find_value, is_cut
 from eai.ltl import And, Formula, Implies, LTLSyntaxError, Not, Or, Prim, Then, has_then, parse
 
 MAX_DEPTH = 100  # subgoals are shallow; deeper ones would exhaust recursion downstream

@@ -19,7 +19,7 @@ Semantics (paper sections 2.4 and D.3, with the LTL reading of :mod:`eai.ltl`):
 * A subgoal that holds where it starts needs no action, and one closed by a
   named action whose effect already holds does nothing: both are additional
   steps, and such an action is left out of the trajectory (it satisfies no
-  action goal, as in :func:`eai.taxonomy.execute`). (Upstream flagged the first only where its fixed action template
+  action goal, as in :func:`eai.simulation.taxonomy.execute`). (Upstream flagged the first only where its fixed action template
   hit an action VirtualHome calls redundant, e.g. ``CLOSED`` of a closed box.)
 * A subgoal the search proves unreachable stops the refinement: an
   affordance error if it names an action its objects cannot afford, a wrong
@@ -44,13 +44,13 @@ from functools import cached_property
 from itertools import product
 from typing import Any
 
-from eai.goals import GoalChecker, GoalReport
-from eai.limits import MAX_NODES
+from eai.simulation.goals import GoalChecker, GoalReport
+from eai.base.limits import MAX_NODES
 from eai.ltl import And, Forall, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
 from eai.ltl.universe import ACTION, CLASS_TEST
-from eai.planner import Budget, Outcome, PlanResult, SearchPlanner
-from eai.simulator import World
-from eai.taxonomy import ErrorType
+from eai.simulation.planner import Budget, Outcome, PlanResult, SearchPlanner
+from eai.simulation.simulator import World
+from eai.simulation.taxonomy import ErrorType
 from eai.world import Action, State, Trajectory
 
 MAX_BRANCHES = 16
@@ -181,7 +181,7 @@ class Refiner:
         additional = not result.plan and not closing
         for action in closing:
             if self.world.check(state, action).redundant:
-                additional = True  # a no-op, left out of the trajectory (eai.taxonomy.execute)
+                additional = True  # a no-op, left out of the trajectory (eai.simulation.taxonomy.execute)
             else:
                 state = self.world.apply(state, action)
                 trajectory = trajectory.extend(action, state)

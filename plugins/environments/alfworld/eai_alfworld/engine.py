@@ -3,7 +3,7 @@
 Nothing of it is imported until an environment opens (TextWorld costs 0.7 s
 of CPU to import). ALFWorld's files are read from the installed package
 without importing ``alfworld``, whose ``__init__`` creates ``~/.cache/alfworld``
-(:mod:`eai.installed`): its PDDL domain (``data/alfred.pddl``), its TextWorld
+(:mod:`eai.host.installed`): its PDDL domain (``data/alfred.pddl``), its TextWorld
 grammar (``data/alfred.twl2``), the receptacle table ``VAL_RECEPTACLE_OBJECTS``
 and the ability table ``VAL_ACTION_OBJECTS`` (``gen/constants.py``) and the
 PDDL goals of ``gen/goal_library.py``.

@@ -70,7 +70,7 @@ def _parents(task: Task) -> dict[str, str]:
 
 
 def build(task: Task, alfworld: AlfworldData) -> Game:
-    """The task's game; :class:`~eai.environment.Unbuildable` when ALFWorld's engine cannot hold it."""
+    """The task's game; :class:`~eai.simulation.environment.Unbuildable` when ALFWorld's engine cannot hold it."""
     extra = task.extra.get("alfred", {})
     if extra.get("task_type") == "pick_and_place_with_movable_recep":
         raise Unbuildable("movable receptacle", "the task moves a receptacle; ALFWorld's engine has none that move")

@@ -8,7 +8,7 @@ builds from source and stalls; the evolving graph needs only numpy):
 
 - ``import virtualhome`` fails: its ``__init__`` takes ``sys.path[5]`` as its
   own folder and imports the Unity client. The evolving graph is loaded from
-  its folder under a private name instead (:mod:`eai.installed`), so
+  its folder under a private name instead (:mod:`eai.host.installed`), so
   ``virtualhome`` itself is never imported;
 - ``[FIND]`` of an object the character is not close to crashes:
   ``FindExecutor`` calls ``JoinedExecutor.execute()`` with two arguments its

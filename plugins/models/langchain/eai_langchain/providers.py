@@ -7,7 +7,7 @@ keys are read from the environment only. The clients' own retries are off:
 the runner retries (with back-off) what is worth retrying.
 
 Credentials in a base URL are kept out of everything stored or shown
-(:mod:`eai.credentials`) and sent so: a user and password
+(:mod:`eai.llm.credentials`) and sent so: a user and password
 (``http://user:pw@host/v1``) as HTTP Basic auth, in the Authorization
 header, where each of the three clients sends the provider's key too (as a
 bearer token); so with both a user and password and a key in the environment

@@ -1,10 +1,10 @@
 """Reading a symbolic goal from model text, in both benchmarks' shapes. Never raises.
 
-The answer is a JSON-ish object (read by :mod:`eai.jsonish`: fences, prose,
+The answer is a JSON-ish object (read by :mod:`eai.base.jsonish`: fences, prose,
 single quotes, repeated keys, trailing commas) holding goal sections, possibly
 wrapped in another object. Of an answer cut short, the complete items are
 read and the half-written last one is left out; ``truncated`` says so, as it
-does for an answer longer than the scoring cap (:mod:`eai.answer_cap`). A section is named by a key containing ``goal`` (or a plural such as
+does for an answer longer than the scoring cap (:mod:`eai.base.answer_cap`). A section is named by a key containing ``goal`` (or a plural such as
 ``edges``): with ``action`` it holds action goals, with ``edge``/``relation``/
 ``binary`` relation goals, with ``node``/``state``/``unary`` state goals
 (``"node goals"``, ``"Edge_Goals"``, ``"relation goals"``, ``"nodes"``).

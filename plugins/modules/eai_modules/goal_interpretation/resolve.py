@@ -9,7 +9,7 @@ relation aliases (VirtualHome's ``ON`` and ``CLOSE``); an action goal must
 name an action. A name glued to ``not_`` (``not_OPEN``) negates the rest,
 unless the vocabulary has a predicate of that name (habitat's ``not_holding``).
 
-An object name resolves, compared by :func:`eai.names.name_key` (case,
+An object name resolves, compared by :func:`eai.base.names.name_key` (case,
 quotes, spaces and hyphens aside), to:
 1. the object with that id (``washing_machine.1001``, ``bathtub.n.01_1``);
 2. else the objects of that class (``washing_machine``, ``bathtub.n.01``):
@@ -17,7 +17,7 @@ quotes, spaces and hyphens aside), to:
    the task's order; with more than one the name is *ambiguous* and the
    matcher picks the candidate that matches the gold goals;
 3. else the object the simulator's world reads the name as
-   (:meth:`eai.simulator.World.resolve_args`: ``soap (1002)``, scene names).
+   (:meth:`eai.simulation.simulator.World.resolve_args`: ``soap (1002)``, scene names).
 A name none of these resolves, and a predicate or action the vocabulary does
 not have, is a hallucination. A goal with no objects or more than two (or an
 unreadable item) is malformed. Both can never match a gold goal.

@@ -18,7 +18,7 @@ would a model's.
 
 A goal with quantifiers (BEHAVIOR) has many groundings; its lines are the
 literals the goal check reads on the final state of the gold program (the
-goal option that program reaches, :meth:`eai.goals.GoalChecker.literals`),
+goal option that program reaches, :meth:`eai.simulation.goals.GoalChecker.literals`),
 so that they are achievable together whenever the gold program succeeds.
 """
 

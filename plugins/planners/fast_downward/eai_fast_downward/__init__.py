@@ -19,7 +19,7 @@ before gave up, on one of two routes:
   unvalidated (Fast Downward's translator rejects the whole task on the first
   fault).
 
-Budgets (``eai.planner.Budget``): ``cpu_seconds`` bounds the CPU time of a
+Budgets (``eai.simulation.planner.Budget``): ``cpu_seconds`` bounds the CPU time of a
 whole run (preparing, translating, every search; each search's share is CPU
 time too), ``memory_mb`` its address space; either ends a run with
 ``budget_exhausted`` (running out of memory in the translator however it

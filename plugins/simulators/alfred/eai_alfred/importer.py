@@ -7,7 +7,7 @@ instruction EB-ALFRED's. Objects, placement and names: :mod:`.inventory`;
 the gold plan: :mod:`.translate`, checked by the simulator; the goal:
 :mod:`.goals`, its structured option the one the gold plan reaches; the
 transition model: :mod:`.problem`. EB-ALFRED's in-context examples are kept
-verbatim in ``examples.json`` (:mod:`eai.examples`). Everything is written in
+verbatim in ``examples.json`` (:mod:`eai.tasks.examples`). Everything is written in
 a fixed order, so a second import changes no byte.
 """
 

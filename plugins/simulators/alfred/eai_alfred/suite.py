@@ -3,7 +3,7 @@
 Each task's class tests are read as ALFRED finds a target's objects, by
 substring (:func:`eai_alfred.goals.alfred_classes`, kept in
 :attr:`eai.world.Goal.classes`); the option ``exact_types``
-(``--exact-types``) reads them exactly (:func:`eai.goals.exact_types`).
+(``--exact-types``) reads them exactly (:func:`eai.simulation.goals.exact_types`).
 """
 
 from __future__ import annotations

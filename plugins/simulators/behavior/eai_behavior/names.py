@@ -4,7 +4,7 @@ Accepted spellings of one argument: the scene name the prompt shows
 (``bow_0``, ``room_floor_living_room_0``, ``peach_0_part_0``), the same with
 its last underscore a dot as the subgoal prompt writes it (``bow.0``,
 ``room_floor_living_room.0``) or the BDDL name (``bow.n.08_1``,
-``peach.n.03_1_part_0``). Names are compared by :func:`eai.names.name_key`
+``peach.n.03_1_part_0``). Names are compared by :func:`eai.base.names.name_key`
 (case, quotes, spaces and hyphens aside). The two objects of ``"a, b"``
 arrive as two tokens (the kernel splits on commas). Unknown names and the
 agent give None.

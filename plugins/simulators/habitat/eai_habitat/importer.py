@@ -7,7 +7,7 @@ the split as task name. ``eb-habitat``: EB-Habitat's six subsets, drawn from
 those splits (:mod:`eai_habitat.subsets`), or read from EB's own files when
 the EmbodiedBench clone given holds them (they are Git LFS objects), ids
 ``<subset>_<nnn>``, the subset as name; with the clone, EB-Habitat's
-in-context examples are kept verbatim in ``examples.json`` (:mod:`eai.examples`).
+in-context examples are kept verbatim in ``examples.json`` (:mod:`eai.tasks.examples`).
 Both suites keep EB-Habitat's numbered skill list (``skills.json``,
 :mod:`eai_habitat.skills`).
 

@@ -3,7 +3,7 @@
 Accepted spellings of one argument: an object id (``soap.1002``), a name and
 its node id as two tokens (``"soap", "1002"``), ``soap (1002)``,
 ``<soap> (1002)``, ``soap_1002``, a bare node id (``1002``) or a class name
-alone (``soap``). Names are compared by :func:`eai.names.name_key` (case,
+alone (``soap``). Names are compared by :func:`eai.base.names.name_key` (case,
 quotes, spaces and hyphens aside). A class name shared by several objects means the task's
 relevant object of that class with the smallest node id, else the object of
 that class with the smallest node id. A name whose id belongs to another

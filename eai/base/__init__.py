@@ -1,0 +1,1 @@
+"""Foundations: JSON and JSONL handling, names, paths, limits and findings; they import no other part of eai."""

@@ -1,0 +1,1 @@
+"""Health checks behind ``eai doctor``: Python, plugins, task data, simulators, planners and live environments."""

@@ -1,0 +1,1 @@
+"""Results of a run: the responses asked, their scoring into records and summaries, and merging shards."""
