@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 import eai
 from eai.base.atomic import write_atomic
 from eai.modules import MODULES
+from eai.results.formats import PROVENANCE
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
@@ -171,7 +172,7 @@ def _configuration(units: Sequence[UnitResult]) -> str:
         if config is None:
             rows.append(["(score folder)", "-", "-", "-", "-", "-", counts])
             continue
-        options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules")}
+        options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules", *PROVENANCE)}
         rows.append([folder.name, written, ", ".join(config.get("models", [])), ", ".join(config.get("suites", [])),
                      ", ".join(config.get("modules", [])), json.dumps(options, sort_keys=True), counts])
     table = Table("Configuration", ["Run", "Written (UTC)", "Models", "Suites", "Modules", "Options", "n per unit"], rows)
