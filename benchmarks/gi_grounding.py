@@ -30,7 +30,7 @@ from vs_upstream import EAI_DRIVER
 
 # vs_upstream.py's eai driver (its start-up, clock and options), after this for the stored option
 STORED_OPTION = '''
-import eai.modules.goal_interpretation.module as goal_interpretation
+import eai_modules.goal_interpretation.module as goal_interpretation
 
 
 class StoredOption:

@@ -21,7 +21,7 @@ import time
 from collections import Counter
 
 from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.pddl.parser import parse_problem
 from eai.simulation.planner import Budget
 from eai.host.manager import get_plugins

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from eai.base import jsonl
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from eai.host.manager import get_plugins
 
 

@@ -97,7 +97,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
 from eai.tasks.sources import cache_dir
 from score_action_sequencing import responses as action_sequencing_responses

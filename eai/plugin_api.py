@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.simulation.predicates import RELATIONAL, PredicateMap
     from eai.collaboration.prompt import Turn, rooms as visible_rooms
     from eai.compose.planning import plan as plan_answer, planned_actions, subgoals as subgoals_answer
-    from eai.compose.stages import Stage
+    from eai.compose.stages import PlannerStage, Stage
     from eai.llm.credentials import url_secrets, without_credentials
     from eai.simulation.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
     from eai.tasks.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
@@ -41,7 +41,8 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     )
     from eai.runner.merge import join_scores
     from eai.modules import get_module
-    from eai.modules.transition_modeling.prompt import fill as fill_transition_prompt
+    from eai.modules.deferred import DeferredModule
+    from eai.modules.transition_prompt import fill as fill_transition_prompt
     from eai.base.names import name_key
     from eai.base.paths import name_problem, tasks_dir
     from eai.pddl.expand import expand_quantifiers
@@ -70,6 +71,27 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
         Action, Atom, AtomIndex, Decoded, Goal, Literal, Obj, SharedAtoms, State, Task, Trajectory, atom_set,
         format_atom,
     )
+    from eai.modules.base import AbilityModule, Env, Record, percent
+    from eai.modules.tables import TableSpec, Column, columns, OTHER_OUTCOMES, ACTION_ERRORS, GOAL_SUCCESS, EMPTY_PLAN_COLUMN, TASK_PROGRESS
+    from eai.reporting.collect import UnitResult
+    from eai.reporting.unit_table import UnitTable
+    from eai.viewer.trace import steps as plan_steps
+    from eai.modules.benchmark import benchmark_fields
+    from eai.modules.trajectory import EMPTY_PLAN, empty_plan_detail, run_plan, trajectory_record, trajectory_summary
+    from eai.modules.repetition import judge_loop
+    from eai.collaboration.policies import collaboration_fields
+    from eai.modules.plans.parse import parse_plan, ParsedPlan
+    from eai.modules.plans.grounding import ground as ground_plan
+    from eai.modules.plans.similarity import class_steps, lcs_length, similarity, similarity_summary
+    from eai.modules.subgoals.parse import parse_subgoals, ParsedSubgoals
+    from eai.modules.subgoals.ground import ground_lines
+    from eai.modules.subgoals.refine import Refiner, Step as SubgoalStep, budget as search_budget, UNREACHABLE, BUDGET_EXHAUSTED
+    from eai.base.answer_cap import capped
+    from eai.base.jsonish import find_value, is_cut, Pairs
+    from eai.pddl.logic_form import Counts, total as total_counts, OperatorScore, score_operator, operator_differences
+    from eai.pddl.parser import parse_problem
+    from eai.pddl.response import parse_operators, OperatorParse
+    from eai.base import limits
 
 # name -> "module:attribute" ("module" alone: the module itself)
 _WHERE = {
@@ -105,7 +127,7 @@ _WHERE = {
     "PredicateMap": "eai.simulation.predicates:PredicateMap",
     "RELATIONAL": "eai.simulation.predicates:RELATIONAL",
     "execute_plan": "eai.simulation.taxonomy:execute",
-    "fill_transition_prompt": "eai.modules.transition_modeling.prompt:fill",
+    "fill_transition_prompt": "eai.modules.transition_prompt:fill",
     "spread": "eai.tasks.stats:spread",
     # live environments (step by step) and compose stages
     "Environment": "eai.simulation.environment:Environment",
@@ -118,6 +140,7 @@ _WHERE = {
     "required_package": "eai.host.installed:required",
     "load_installed": "eai.host.installed:load",
     "Stage": "eai.compose.stages:Stage",
+    "PlannerStage": "eai.compose.stages:PlannerStage",
     # PDDL (flat) and LTL (a namespace)
     "TRUE": "eai.pddl.formula:TRUE",
     "And": "eai.pddl.formula:And",
@@ -213,26 +236,88 @@ _WHERE = {
     "score": "eai.results.scoring:score",
     "join_scores": "eai.runner.merge:join_scores",
     "get_module": "eai.modules:get_module",
+    "DeferredModule": "eai.modules.deferred:DeferredModule",
     "suite_name": "eai.tasks.folders:suite_name",
+    # ability modules (docs/plugins.md, An ability module)
+    "AbilityModule": "eai.modules.base:AbilityModule",
+    "Env": "eai.modules.base:Env",
+    "Record": "eai.modules.base:Record",
+    "percent": "eai.modules.base:percent",
+    "TableSpec": "eai.modules.tables:TableSpec",
+    "Column": "eai.modules.tables:Column",
+    "columns": "eai.modules.tables:columns",
+    "OTHER_OUTCOMES": "eai.modules.tables:OTHER_OUTCOMES",
+    "ACTION_ERRORS": "eai.modules.tables:ACTION_ERRORS",
+    "GOAL_SUCCESS": "eai.modules.tables:GOAL_SUCCESS",
+    "EMPTY_PLAN_COLUMN": "eai.modules.tables:EMPTY_PLAN_COLUMN",
+    "TASK_PROGRESS": "eai.modules.tables:TASK_PROGRESS",
+    "UnitResult": "eai.reporting.collect:UnitResult",
+    "UnitTable": "eai.reporting.unit_table:UnitTable",
+    "plan_steps": "eai.viewer.trace:steps",
+    "trajectory_record": "eai.modules.trajectory:trajectory_record",
+    "trajectory_summary": "eai.modules.trajectory:trajectory_summary",
+    "benchmark_fields": "eai.modules.benchmark:benchmark_fields",
+    "empty_plan_detail": "eai.modules.trajectory:empty_plan_detail",
+    "EMPTY_PLAN": "eai.modules.trajectory:EMPTY_PLAN",
+    "run_plan": "eai.modules.trajectory:run_plan",
+    "judge_loop": "eai.modules.repetition:judge_loop",
+    "collaboration_fields": "eai.collaboration.policies:collaboration_fields",
+    "parse_plan": "eai.modules.plans.parse:parse_plan",
+    "ParsedPlan": "eai.modules.plans.parse:ParsedPlan",
+    "ground_plan": "eai.modules.plans.grounding:ground",
+    "class_steps": "eai.modules.plans.similarity:class_steps",
+    "lcs_length": "eai.modules.plans.similarity:lcs_length",
+    "similarity": "eai.modules.plans.similarity:similarity",
+    "similarity_summary": "eai.modules.plans.similarity:similarity_summary",
+    "parse_subgoals": "eai.modules.subgoals.parse:parse_subgoals",
+    "ParsedSubgoals": "eai.modules.subgoals.parse:ParsedSubgoals",
+    "ground_lines": "eai.modules.subgoals.ground:ground_lines",
+    "Refiner": "eai.modules.subgoals.refine:Refiner",
+    "SubgoalStep": "eai.modules.subgoals.refine:Step",
+    "search_budget": "eai.modules.subgoals.refine:budget",
+    "UNREACHABLE": "eai.modules.subgoals.refine:UNREACHABLE",
+    "BUDGET_EXHAUSTED": "eai.modules.subgoals.refine:BUDGET_EXHAUSTED",
+    "capped": "eai.base.answer_cap:capped",
+    "find_value": "eai.base.jsonish:find_value",
+    "is_cut": "eai.base.jsonish:is_cut",
+    "Pairs": "eai.base.jsonish:Pairs",
+    "limits": "eai.base.limits",
+    "Counts": "eai.pddl.logic_form:Counts",
+    "total_counts": "eai.pddl.logic_form:total",
+    "OperatorScore": "eai.pddl.logic_form:OperatorScore",
+    "score_operator": "eai.pddl.logic_form:score_operator",
+    "operator_differences": "eai.pddl.logic_form:operator_differences",
+    "parse_problem": "eai.pddl.parser:parse_problem",
+    "parse_operators": "eai.pddl.response:parse_operators",
+    "OperatorParse": "eai.pddl.response:OperatorParse",
 }
 
 __all__ = [
-    "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom", "AtomIndex", "Budget", "CONNECT_TIMEOUT",
-    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain",
-    "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
-    "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
-    "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",
-    "ObjectSpec", "Observation", "Operator", "Or", "Outcome", "PddlPlanner", "Pin", "PlanResult", "Plugins", "Pred",
-    "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Request", "Response",
-    "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator",
-    "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SuiteFile", "TRUE", "Task", "TaskFile", "TaskSuite",
-    "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "Unbuildable", "Unit", "UnknownNameError", "Usage",
-    "Vocabulary", "When", "World", "atom_set", "bare_identifier", "build_task", "capture_examples", "claimed_units",
-    "execute_plan", "expand_quantifiers", "fill_transition_prompt", "format_atom", "get_module", "get_plugins",
-    "hookimpl", "install_command", "join_scores", "load_installed", "ltl", "name_key", "name_problem", "package_path",
-    "parse_domain", "plan_answer", "planned_actions", "reaches", "read_responses", "required_package", "retry_after",
-    "score", "signature_error", "spread", "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr",
-    "unit_endpoint", "url_secrets", "visible_rooms", "without_credentials", "work_unit", "write_suite",
+    "ACTION_ERRORS", "AbilityModule", "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom",
+    "AtomIndex", "BUDGET_EXHAUSTED", "Budget", "CONNECT_TIMEOUT", "Candidate", "Category", "Check", "Column",
+    "Converted", "Counts", "Decoded", "DeferredModule", "DirectorySuite", "Disagreement", "Domain", "EMPTY_PLAN",
+    "EMPTY_PLAN_COLUMN", "Env", "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions",
+    "Executor", "Exists", "Finding", "Forall", "Formula", "GOAL_SUCCESS", "GenerationConfig", "Generator", "Goal",
+    "GoalChecker", "GoalSpec", "Imply", "ImportProgress", "InitialState", "LanguageModel", "Literal", "Message",
+    "ModelCallError", "ModelProvider", "Not", "OTHER_OUTCOMES", "Obj", "ObjectSpec", "Observation", "Operator",
+    "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs", "ParsedPlan", "ParsedSubgoals", "PddlPlanner",
+    "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred", "PredicateDecl", "PredicateMap", "Problem", "Profile",
+    "Progress", "REFUSED", "RELATIONAL", "Record", "Refiner", "Request", "Response", "RunConfig", "Say", "Scene",
+    "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator", "Snapshot", "SourceSpec",
+    "Stage", "State", "StepResult", "SubgoalStep", "SuiteFile", "TASK_PROGRESS", "TRUE", "TableSpec", "Task",
+    "TaskFile", "TaskSuite", "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "Unbuildable",
+    "Unit", "UnitResult", "UnitTable", "UnknownNameError", "Usage", "Vocabulary", "When", "World", "atom_set",
+    "bare_identifier", "benchmark_fields", "build_task", "capped", "capture_examples", "claimed_units",
+    "class_steps", "collaboration_fields", "columns", "empty_plan_detail", "execute_plan", "expand_quantifiers",
+    "fill_transition_prompt", "find_value", "format_atom", "get_module", "get_plugins", "ground_lines",
+    "ground_plan", "hookimpl", "install_command", "is_cut", "join_scores", "judge_loop", "lcs_length", "limits",
+    "load_installed", "ltl", "name_key", "name_problem", "operator_differences", "package_path", "parse_domain",
+    "parse_operators", "parse_plan", "parse_problem", "parse_subgoals", "percent", "plan_answer", "plan_steps",
+    "planned_actions", "reaches", "read_responses", "required_package", "retry_after", "run_plan", "score",
+    "score_operator", "search_budget", "signature_error", "similarity", "similarity_summary", "spread",
+    "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr", "total_counts", "trajectory_record",
+    "trajectory_summary", "unit_endpoint", "url_secrets", "visible_rooms", "without_credentials", "work_unit",
+    "write_suite",
 ]
 
 

@@ -161,6 +161,11 @@ def agent_options(agents: int, turn_by_turn: bool, human: str, partial: bool) ->
     return {"agents": 2, "turn_by_turn": True, "human": human, "partial": partial}
 
 
+def sharing() -> list[str]:
+    """The modules whose answer is a plan two agents may share (action sequencing)."""
+    return [name for name in MODULES if get_module(name).plans]
+
+
 def check_agents(values: dict[str, Any]) -> None:
     """One line for a combination of agent options that cannot run."""
     if values["turn_by_turn"] and values["agents"] != 2:
@@ -168,8 +173,8 @@ def check_agents(values: dict[str, Any]) -> None:
     if (values["partial"] or values["human"] != "scripted") and not values["turn_by_turn"]:
         raise EaiError(f"{'--partial' if values['partial'] else '--human'} needs --agents 2 --turn-by-turn "
                        "(the scripted pair sharing a plan does not read what it sees)")
-    if values["agents"] == 2 and set(values["module"]) - {"action_sequencing"}:
-        raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
+    if values["agents"] == 2 and [name for name in values["module"] if not get_module(name).plans]:
+        raise EaiError(f"--agents 2 runs {' and '.join(sharing())} only (a plan shared by a human and a robot)")
     if values["turn_by_turn"] and (values["replan"] or values["action_failure_p"] or values["environment"]):
         raise EaiError("--turn-by-turn runs in the symbolic world without --replan, --action-failure-p or --environment")
 
@@ -238,7 +243,7 @@ def run_command(
     values = resumed(ctx)
     check_agents(values)
     agents = values["agents"]
-    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))},
+    execute(**{**values, "module": list(values["module"]) or (sharing() if agents == 2 else list(MODULES))},
             again=transport_flags(ctx, values), command=command_line(ctx))
 
 
@@ -250,7 +255,7 @@ def compose_command(
     limit: Limit = None,
     tasks: TaskIds = None,
     out: Out = None,
-    modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table.")] = True,
+    modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals (when it is an ability module), for the modular-vs-pipeline table.")] = True,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out.")] = False,
     concurrency: Concurrency = defaults.CONCURRENCY,
     base_url: BaseUrl = None,
@@ -284,7 +289,8 @@ def compose_command(
     acts comes last: action_sequencing (G+Q), subgoal_decomposition (G+Phi), or
     planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
     Plugins add stages (docs/compose.md). By default the last stage also runs
-    alone, so the report puts modular and pipeline results side by side.
+    alone (when it is an ability module), so the report puts modular and
+    pipeline results side by side.
 
     Examples:
 
@@ -295,14 +301,15 @@ def compose_command(
         eai compose goal_interpretation+planner --suite partnr-vh --agents 2
     """
     plugins = get_plugins()
-    from eai.compose.pipeline import parse_pipeline  # here: it imports the compose stages
+    from eai.compose.pipeline import known_stages, parse_pipeline  # here: it imports the compose stages
 
     chosen = parse_pipeline(pipeline, plugins)
     modules = [chosen.name]
-    if modular and chosen.final.asks_model and len(chosen.stages) > 1:
+    if modular and chosen.final.asks_model and len(chosen.stages) > 1 and chosen.final.name in MODULES:
         modules.append(chosen.final.name)
-    if agents == 2 and chosen.final.name not in ("action_sequencing", "planner"):
-        raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with action_sequencing or planner")
+    if agents == 2 and chosen.final.scored_as not in sharing():
+        ends = [name for name, stage in known_stages(plugins).items() if stage.scored_as in sharing()]
+        raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with {' or '.join(ends)}")
     values = resumed(ctx)
     flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]

@@ -22,6 +22,14 @@ def eai_register_simulators(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
+def eai_register_modules(register: Callable[[Any], None]) -> None:
+    """Register ability modules: ``register(module)``, an
+    :class:`eai.modules.base.AbilityModule`, or a
+    :class:`eai.modules.deferred.DeferredModule` naming where one lives
+    (imported when first used; docs/plugins.md, Writing a module)."""
+
+
+@hookspec
 def eai_register_planners(register: Callable[[Any], None]) -> None:
     """Register planners: ``register(planner)``, an :class:`eai.simulation.planner.Planner`."""
 

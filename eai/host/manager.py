@@ -47,6 +47,7 @@ class Plugins:
     manager: pluggy.PluginManager
     simulators: Registry[Any] = field(default_factory=lambda: Registry("simulator"))
     planners: Registry[Any] = field(default_factory=lambda: Registry("planner"))
+    modules: Registry[Any] = field(default_factory=lambda: Registry("module"))
     models: Registry[Any] = field(default_factory=lambda: Registry("model provider"))
     suites: Registry[Any] = field(default_factory=lambda: Registry("suite"))
     stages: Registry[Any] = field(default_factory=lambda: Registry("stage"))
@@ -96,6 +97,7 @@ class Plugins:
         return {
             "eai_register_simulators": self.simulators,
             "eai_register_planners": self.planners,
+            "eai_register_modules": self.modules,
             "eai_register_models": self.models,
             "eai_register_suites": self.suites,
             "eai_register_stages": self.stages,

@@ -21,15 +21,15 @@ from urllib.parse import urlencode
 
 import eai
 from eai.base.atomic import write_atomic
+from eai.modules import MODULES
 from eai.results.formats import PROVENANCE
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
 from eai.reporting.collaboration_tables import collaboration_table
-from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.headings import suite_headings
-from eai.reporting.tables import COUNTS, TABLES, TableSpec, metric_series, table_rows
+from eai.reporting.tables import COUNTS, TableSpec, metric_series, module_tables, table_rows
 from eai.reporting.unit_table import UnitTable
 from eai.reporting.usage import usage_tables
 
@@ -108,8 +108,9 @@ def _unit_table(table: UnitTable) -> Table:
 
 def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     """Every table of the report, in order."""
-    found = [_paper_table(spec, units) for spec in TABLES]
-    extra = compose_tables(units) + sequence_tables(units) + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
+    found = [_paper_table(spec, units) for spec in module_tables()]
+    extra = compose_tables(units) + [table for name in MODULES for table in MODULES[name].report_tables(units)] \
+        + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
     found += [_unit_table(table) for table in extra]
     found += [_feature_table(feature, units, features) for feature in FEATURES]
     return [t for t in found if t is not None]

@@ -126,7 +126,7 @@ def score(
     evaluated.update((task.id, record) for (_, task), record in zip(items, evaluate_all(module, items, env, progress)))
     named = simulator or (plugins.simulators.get(suite.simulator) if suite.simulator in plugins.simulators else None)
     vocabulary = named.vocabulary if named else Vocabulary({})
-    examples = [module.parse(example) for example in (named.prompt_examples(module_name) if named else ())]
+    examples = [module.parse(example) for example in (named.prompt_examples(module.asks_with) if named else ())]
     for parsed, task in items:
         answer = answers.get(task.id)
         if answer is None or evaluated[task.id].get("error_type") == INTERNAL_ERROR:

@@ -24,10 +24,9 @@ from eai.llm.model import CUT, Message
 from eai.modules import MODULES
 from eai.modules.base import Env
 from eai.simulation.taxonomy import RUNTIME_ERRORS
-from eai.viewer.trace import as_sent, entry, plain, prompt_field, prompt_text, steps, trace
+from eai.viewer.trace import as_sent, entry, plain, prompt_field, prompt_text, trace
 from eai.world import Task
 
-PLANS = ("action_sequencing", "planner")  # the kernel's stages whose answer is a plan, scored as action sequencing
 RUNTIME = {e.value for e in RUNTIME_ERRORS}
 
 
@@ -48,9 +47,18 @@ def logged(calls: list[dict[str, Any]], number: int) -> tuple[str | None, bool]:
 
 
 def parsed_answer(stage: Stage, text: str, cut: bool) -> Any:
-    """What the stage's module read in ``text`` (None for a stage without one)."""
-    name = "action_sequencing" if stage.name == "planner" else stage.name
+    """What the module that scores the stage read in ``text`` (None for a stage without one)."""
+    name = stage.scored_as
     return plain(MODULES[name].parse(text, cut)) if name in MODULES else None  # a plugin's stage may have none
+
+
+def traced(stage: Stage, task: Task, text: str, cut: bool, env: Env) -> dict[str, Any]:
+    """What the module that scores the stage traces of ``text`` (its ``steps``...; none without a module)."""
+    name = stage.scored_as
+    if name not in MODULES:
+        return {}
+    module = MODULES[name]
+    return module.trace(module.parse(text, cut), task, env)
 
 
 def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: dict[str, Any],
@@ -93,8 +101,7 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
             prompt = prompt_field(prompt_now, *(previous or (None, None)))
             previous = (len(entries), prompt_now)
         attempt_env = replace(env, options={**env.options, "attempt": number})
-        executed = steps(task, MODULES["action_sequencing"].parse(text, cut), env.simulator, attempt_env) \
-            if final.name in PLANS else None
+        executed = traced(final, task, text, cut, attempt_env).get("steps")
         notes.append(disagreement(number, executed, figure))
         entries.append(entry(
             f"attempt {number + 1}", prompt=prompt, prompt_as_sent=as_sent(messages, digest) if messages else None,

@@ -23,8 +23,8 @@ from eai.collaboration.prompt import Turn
 from eai.collaboration.turns import turn_episode
 from eai.exceptions import EaiError
 from eai.llm.model import Message, ModelCallError, prompt_digest
-from eai.modules.action_sequencing.grounding import ground
-from eai.modules.action_sequencing.parse import parse_plan
+from eai.modules.plans.grounding import ground
+from eai.modules.plans.parse import parse_plan
 from eai.results.responses import Response
 from eai.simulation.simulator import Simulator
 from eai.viewer.trace import entry, prompt_field, prompt_text, trace

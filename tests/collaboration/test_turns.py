@@ -172,7 +172,7 @@ def test_a_resumed_run_names_the_agent_flag_that_differs(capsys, tmp_path):
     (["--partial"], "--partial needs --agents 2 --turn-by-turn"),
     (["--agents", "2", "--partial"], "--partial needs --agents 2 --turn-by-turn"),
     (["--turn-by-turn"], "--turn-by-turn needs --agents 2"),
-    (["--agents", "2", "--turn-by-turn", "--module", "goal_interpretation"], "--agents 2 runs action sequencing only"),
+    (["--agents", "2", "--turn-by-turn", "--module", "goal_interpretation"], "--agents 2 runs action_sequencing only"),
     (["--agents", "2", "--turn-by-turn", "--replan", "2"], "--turn-by-turn runs in the symbolic world"),
     (["--agents", "2", "--turn-by-turn", "--human", "nobody:x"], "nobody"),
 ])

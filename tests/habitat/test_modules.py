@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
 from eai.results.responses import Response
 from eai.results.scoring import score

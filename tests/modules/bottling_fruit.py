@@ -6,7 +6,7 @@ and benchmarks/subgoal_variants.py."""
 
 from __future__ import annotations
 
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from eai.simulation.simulator import Simulator
 from eai.world import Task
 

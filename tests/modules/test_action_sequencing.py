@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eai.modules.action_sequencing.parse import RawStep, parse_plan
+from eai.modules.plans.parse import RawStep, parse_plan
 from eai.host.manager import get_plugins
 from eai.results.responses import Response
 from eai.results.scoring import score

@@ -9,7 +9,7 @@ import pytest
 
 from eai.modules import get_module
 from eai.modules.base import Env
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.results.responses import Response
 from eai.results.scoring import score
 from tests.adversarial import gold_answer

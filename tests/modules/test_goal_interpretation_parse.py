@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from eai.modules import get_module
 from eai.modules.base import Env
-from eai.modules.goal_interpretation.parse import RawGoal, parse_goals
+from eai_modules.goal_interpretation.parse import RawGoal, parse_goals
 from eai.host.manager import get_plugins
 
 

@@ -4,7 +4,7 @@ and its answer format ``{"executable_plan": [{"action_id", "action_name"}]}``.""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eai.modules.action_sequencing.parse import RawStep, parse_plan
+from eai.modules.plans.parse import RawStep, parse_plan
 from eai.simulation.simulator import ActionSpec, Vocabulary
 from eai.world import Action
 

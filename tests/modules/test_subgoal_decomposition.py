@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eai.modules.base import Env
-from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.modules.subgoal_decomposition.module import MAX_NODES, budget
+from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
 from eai.simulation.planner import Budget
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.base.limits import MAX_NODES
+from eai.modules.subgoals.refine import budget
 from tests.helpers import run_eai
 
 MODULE = SubgoalDecomposition()

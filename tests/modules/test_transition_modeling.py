@@ -8,7 +8,7 @@ import pytest
 
 from eai.base import jsonl
 from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
 from eai.results.responses import Response
 from eai.results.scoring import score, write_result

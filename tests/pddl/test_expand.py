@@ -7,7 +7,7 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from eai.modules.transition_modeling.gold import gold_model
+from eai_modules.transition_modeling.gold import gold_model
 from eai.pddl import And, Domain, Exists, Forall, Not, Operator, Or, Pred, PredicateDecl, Problem
 from eai.pddl.expand import MAX_BINDINGS, expand_quantifiers
 from eai.pddl.formula import Formula, Imply
