@@ -140,17 +140,17 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
     other settings are ``eai run``'s options (``max_tokens=None``: the
     server's own limit). ``say`` gets a line per finished unit, warnings and hints."""
+    from eai.base.paths import check_output_folder
     from eai.exceptions import EaiError
+    from eai.host.manager import get_plugins
+    from eai.llm.cache import default_cache
+    from eai.llm.calls import RetryPolicy
     from eai.llm.model import GenerationConfig
     from eai.modules import MODULES
-    from eai.base.paths import check_output_folder
-    from eai.host.manager import get_plugins
-    from eai.llm.calls import RetryPolicy
     from eai.runner.run import RunConfig, run as run_units
     from eai.runner.selection import default_suites
-    from eai.tasks.shards import parse_shard
     from eai.tasks.folders import suite_name
-    from eai.llm.cache import default_cache
+    from eai.tasks.shards import parse_shard
 
     share = parse_shard(shard)
     plugins = get_plugins()
@@ -241,8 +241,8 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     viewer its numbers link to (view/index.html) over runs or score folders,
     side by side, into ``out`` (default: the first one's folder); returns the
     files written. The results read are never overwritten."""
-    from eai.exceptions import EaiError
     from eai.base.paths import check_output_folder
+    from eai.exceptions import EaiError
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
 

@@ -18,9 +18,9 @@ import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from eai.host.manager import Plugins
 from eai.modules.subgoal_decomposition import goal_subgoal_plan
 from eai.modules.transition_modeling.gold import gold_model
-from eai.host.manager import Plugins
 from eai.world import Task
 from tests.helpers import upstream_output
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold

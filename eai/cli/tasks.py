@@ -6,17 +6,17 @@ from pathlib import Path
 
 import typer
 
+from eai.base.paths import check_output_folder, tasks_dir
 from eai.cli.command import CONTEXT, Command, Group
 from eai.cli.generate import generate_command
 from eai.cli.output import console, print_json, print_table
 from eai.exceptions import EaiError, UnknownNameError
-from eai.tasks.episode_import import EpisodeImporter, import_episodes
-from eai.tasks.importing import import_source
-from eai.base.paths import check_output_folder, tasks_dir
 from eai.host.manager import get_plugins
+from eai.tasks.episode_import import EpisodeImporter, import_episodes
+from eai.tasks.folders import suite_name
+from eai.tasks.importing import import_source
 from eai.tasks.stats import suite_stats
 from eai.tasks.suite import TaskSuite
-from eai.tasks.folders import suite_name
 from eai.world import Task, format_atom
 
 app = typer.Typer(help="Task suites: import or generate them, list their tasks, show one, count them.\n\n"

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 
-from eai.simulation.goals import GoalChecker
+from eai.host.manager import get_plugins
 from eai.modules.subgoal_decomposition.module import PLANNER, budget, ground_lines
 from eai.modules.subgoal_decomposition.parse import parse_subgoals
 from eai.modules.subgoal_decomposition.refine import Refiner
+from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, SearchPlanner
-from eai.host.manager import get_plugins
 from eai.simulation.simulator import Simulator
 from eai.world import Action, Task
 

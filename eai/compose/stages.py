@@ -12,6 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
+
 from eai.compose.goals import predicted_goal
 from eai.compose.planning import PLANNER, plan_actions
 from eai.llm.model import Message

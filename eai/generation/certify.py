@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from eai.collaboration.evaluation import judge
-from eai.simulation.goals import GoalChecker
 from eai.ltl import parse
 from eai.modules.subgoal_decomposition.refine import Refiner, Subgoal
+from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, SearchPlanner
 from eai.simulation.simulator import Simulator
 from eai.simulation.taxonomy import execute

@@ -48,7 +48,7 @@ from itertools import chain, combinations, product
 
 from eai.ltl.assignment import Assignment, Key, Mark
 from eai.ltl.lookahead import Env, Item, Lookahead, Scopes, Work
-from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
+from eai.ltl.syntax import And, Exists, Forall, Formula, ForN, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import ACTION, CLASS_TEST, STATE, Universe
 from eai.world.actions import Action
 from eai.world.state import Atom, State

@@ -16,7 +16,7 @@ from itertools import product
 from typing import Union
 
 from eai.ltl.assignment import Assignment, Key, Stretch
-from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
+from eai.ltl.syntax import And, Exists, Forall, Formula, ForN, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import ACTION, CLASS_TEST, Universe
 from eai.world.actions import Action
 

@@ -7,11 +7,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from eai.simulation.environment import EnvironmentProvider
-from eai.llm.model import Message
-from eai.host.manager import Plugins
-from eai.simulation.simulator import Simulator, Vocabulary
 from eai.base.spread import spread
+from eai.host.manager import Plugins
+from eai.llm.model import Message
+from eai.simulation.environment import EnvironmentProvider
+from eai.simulation.simulator import Simulator, Vocabulary
 from eai.world import Task
 
 Record = dict[str, Any]

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.collaboration.evaluation import judge
-from eai.simulation.goals import GoalReport
 from eai.modules.base import Record, percent
+from eai.simulation.goals import GoalReport
 from eai.simulation.simulator import Simulator
 from eai.simulation.taxonomy import ErrorType
 from eai.world import Task, Trajectory

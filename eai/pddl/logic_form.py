@@ -48,7 +48,22 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Path, Pred, When, atoms, located, to_sexpr
+from eai.pddl.formula import (
+    TRUE,
+    And,
+    Exists,
+    Forall,
+    Formula,
+    Imply,
+    Not,
+    Or,
+    Path,
+    Pred,
+    When,
+    atoms,
+    located,
+    to_sexpr,
+)
 from eai.pddl.model import Operator
 
 UNKNOWN_CATEGORY = "unknown"

@@ -23,9 +23,9 @@ import eai
 from eai.base.atomic import write_atomic
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
+from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
-from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.tables import COUNTS, SUITE_LETTERS, TABLES, TableSpec, metric_series, table_rows
 from eai.reporting.unit_table import UnitTable

@@ -17,19 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from eai.base import jsonl
-
-from eai.llm import usage
 from eai.base.atomic import write_atomic
 from eai.exceptions import EaiError
-from eai.simulation.goals import read_types
+from eai.host.manager import Plugins
+from eai.llm import usage
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.modules.written_for import most_written_for, written_for
-from eai.host.manager import Plugins
 from eai.results.responses import KEPT_ANSWERS, Response, match_identifier
-from eai.tasks.shards import Shard
+from eai.simulation.goals import read_types
 from eai.simulation.simulator import Vocabulary
 from eai.tasks.folders import suite_name as named_suite
+from eai.tasks.shards import Shard
 from eai.world import Task
 
 

@@ -26,16 +26,16 @@ from eai.base import jsonl
 from eai.base.atomic import write_atomic
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.llm.model import GenerationConfig
 from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache
-from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
-from eai.tasks.shards import Shard, parse_shard
-from eai.results.store import ResponseLog
+from eai.llm.model import GenerationConfig
 from eai.results.responses import KEPT_ANSWERS
-from eai.runner.transport import TRANSPORT
 from eai.results.scoring import ScoreResult, score_summary, write_result
+from eai.results.store import ResponseLog
+from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
+from eai.runner.transport import TRANSPORT
 from eai.tasks.folders import suite_name
+from eai.tasks.shards import Shard, parse_shard
 
 
 def read_json(path: Path) -> dict[str, Any]:

@@ -28,32 +28,40 @@ from pathlib import Path
 from typing import Any
 
 from eai.base import jsonl
-
-from eai.llm import usage
 from eai.base.atomic import write_atomic
+from eai.base.paths import inside
 from eai.collaboration.turns import play_turns, setup, turn_summary
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline, parse_pipeline
-from eai.llm.credentials import without_credentials
-from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
-from eai.simulation.goals import read_types
-from eai.runner.executors import executor as executor_named
-from eai.llm.model import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
-                     resolve_model)
-from eai.modules.base import Env, Record, percent
-from eai.modules.written_for import written_for_line
-from eai.base.paths import inside
 from eai.host.manager import Plugins
+from eai.llm import usage
 from eai.llm.cache import ResponseCache, cache_key
 from eai.llm.calls import Endpoint, EndpointDown, RetryPolicy, call
-from eai.runner.selection import check_selection, claims
-from eai.tasks.shards import Shard
-from eai.results.store import ResponseLog, locked, slug, stored
-from eai.runner.transport import TRANSPORT, transport
+from eai.llm.credentials import without_credentials
+from eai.llm.model import (
+    Answer,
+    GenerationConfig,
+    LanguageModel,
+    Message,
+    ModelCallError,
+    Request,
+    Usage,
+    prompt_digest,
+    resolve_model,
+)
+from eai.modules.base import Env, Record, percent
+from eai.modules.written_for import written_for_line
 from eai.results.scoring import ScoreResult, guarded, score, summarize, write_result
+from eai.results.store import ResponseLog, locked, slug, stored
+from eai.runner.executors import executor as executor_named
+from eai.runner.selection import check_selection, claims
+from eai.runner.transport import TRANSPORT, transport
+from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
+from eai.simulation.goals import read_types
 from eai.simulation.simulator import Simulator
 from eai.tasks.folders import suite_spec
+from eai.tasks.shards import Shard
 from eai.world import Task
 
 Progress = Callable[[str, int, int, int], None]  # unit label, done, total, errors

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from eai.simulation.predicates import PredicateMap
 from eai.exceptions import EaiError
 from eai.pddl.formula import Formula
 from eai.pddl.model import Domain
+from eai.simulation.predicates import PredicateMap
 from eai.world import Action, AtomIndex, Goal, Literal, Obj, State, Task, Trajectory
 
 

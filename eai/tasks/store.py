@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path

@@ -19,10 +19,10 @@ from typing import Any
 
 from eai.compose.pipeline import Pipeline
 from eai.compose.stages import CUT_OPTION, Stage
-from eai.simulation.environment import SymbolicProvider
 from eai.llm.model import CUT, Message
 from eai.modules import MODULES
 from eai.modules.base import Env
+from eai.simulation.environment import SymbolicProvider
 from eai.simulation.taxonomy import RUNTIME_ERRORS
 from eai.viewer.trace import as_sent, entry, plain, prompt_field, prompt_text, steps, trace
 from eai.world import Task

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from eai.host.manager import Plugins
 from eai.modules import MODULES, get_module
 from eai.modules.transition_modeling.answer import Answer
 from eai.modules.transition_modeling.gold import gold_model
-from eai.host.manager import Plugins
 from eai.results.responses import Response
 from eai.viewer.trace import as_sent, plain, prompt_text, steps
 from eai.world import Task

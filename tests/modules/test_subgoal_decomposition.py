@@ -6,15 +6,14 @@ import json
 import os
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.modules.base import Env
 from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
 from eai.modules.subgoal_decomposition.module import MAX_NODES, budget
-from eai.simulation.planner import Budget
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.simulation.planner import Budget
 from tests.helpers import run_eai
 
 MODULE = SubgoalDecomposition()

@@ -9,13 +9,13 @@ from itertools import accumulate
 from typing import Any
 
 from eai.collaboration.policies import collaboration_fields
-from eai.simulation.goals import GoalChecker
 from eai.modules.action_sequencing.grounding import ground
 from eai.modules.action_sequencing.parse import ParsedPlan, parse_plan
 from eai.modules.action_sequencing.similarity import similarity, similarity_summary
 from eai.modules.base import AbilityModule, Env, Record
 from eai.modules.repetition import judge_loop
 from eai.modules.trajectory import benchmark_fields, trajectory_record, trajectory_summary
+from eai.simulation.goals import GoalChecker
 from eai.simulation.simulator import Vocabulary, World
 from eai.simulation.taxonomy import Execution, execute, random_failures
 from eai.world import Action, Task, Trajectory

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import islice, product
 
-from eai.simulation.goals import GoalChecker
 from eai.ltl import options
 from eai.modules.goal_interpretation.match import Gold
 from eai.modules.goal_interpretation.resolve import ACTION, Prediction
+from eai.simulation.goals import GoalChecker
 from eai.world import AtomIndex, Literal, Task
 
 OPTIONS_EXAMINED = 100

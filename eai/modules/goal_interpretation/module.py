@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eai.simulation.goals import GoalChecker
 from eai.modules.base import AbilityModule, Env, Record, percent
 from eai.modules.goal_interpretation.gold import gold_options
 from eai.modules.goal_interpretation.match import Scored, score
 from eai.modules.goal_interpretation.parse import ParsedGoals, parse_goals
 from eai.modules.goal_interpretation.resolve import ACTION, KINDS, Prediction, Resolver
 from eai.pddl.logic_form import Counts, total
+from eai.simulation.goals import GoalChecker
 from eai.simulation.simulator import Vocabulary
 from eai.world import Task
 

@@ -30,8 +30,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from eai.modules.goal_interpretation.parse import RawGoal
 from eai.base.names import name_key
+from eai.modules.goal_interpretation.parse import RawGoal
 from eai.simulation.simulator import Vocabulary, World
 from eai.world import Literal, Task
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from eai.ltl import And, ForN, Formula, Implies, Not, Or, Prim, Then
+from eai.ltl import And, Formula, ForN, Implies, Not, Or, Prim, Then
 from eai.simulation.simulator import Vocabulary, World
 from eai.simulation.taxonomy import ErrorType
 

@@ -10,7 +10,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eai.simulation.goals import GoalChecker
 from eai.base.limits import MAX_NODES
 from eai.ltl import Or, Universe
 from eai.modules.base import AbilityModule, Env, Record, percent
@@ -18,7 +17,14 @@ from eai.modules.repetition import judge_loop
 from eai.modules.subgoal_decomposition.ground import GrammarError, Grounder
 from eai.modules.subgoal_decomposition.parse import ParsedSubgoals, parse_subgoals
 from eai.modules.subgoal_decomposition.refine import BUDGET_EXHAUSTED, UNREACHABLE, Refiner, Step, Subgoal
-from eai.modules.trajectory import EMPTY_PLAN, benchmark_fields, empty_plan_detail, trajectory_record, trajectory_summary
+from eai.modules.trajectory import (
+    EMPTY_PLAN,
+    benchmark_fields,
+    empty_plan_detail,
+    trajectory_record,
+    trajectory_summary,
+)
+from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget
 from eai.simulation.simulator import Vocabulary, World
 from eai.simulation.taxonomy import ErrorType

@@ -43,9 +43,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
 
-from eai.simulation.goals import GoalChecker, GoalReport
 from eai.ltl import And, Forall, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
 from eai.ltl.universe import ACTION, CLASS_TEST
+from eai.simulation.goals import GoalChecker, GoalReport
 from eai.simulation.planner import Budget, Outcome, PlanResult, SearchPlanner
 from eai.simulation.simulator import World
 from eai.simulation.taxonomy import ErrorType

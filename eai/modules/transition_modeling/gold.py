@@ -10,9 +10,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from eai.exceptions import EaiError
+from eai.host.manager import Plugins
 from eai.pddl.model import Domain, Operator
 from eai.pddl.parser import parse_domain
-from eai.host.manager import Plugins
 from eai.world import Task
 
 

@@ -9,10 +9,10 @@ from typing import Any, ClassVar
 
 from eai.base import limits
 from eai.exceptions import EaiError
+from eai.host.manager import Plugins
 from eai.modules.base import Progress
 from eai.pddl.model import Domain, Problem
 from eai.simulation.planner import Budget, PddlPlanner, PlanResult
-from eai.host.manager import Plugins
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,22 @@ from typing import Any
 
 from eai import EaiError
 from eai.plugin_api import (
-    Archive, Goal, GoalChecker, GoalSpec, InitialState, Obj, ObjectSpec, SourceSpec, SuiteFile, Task, TaskFile,
-    TransitionModelSpec, capture_examples, execute_plan, task_json, write_suite,
+    Archive,
+    Goal,
+    GoalChecker,
+    GoalSpec,
+    InitialState,
+    Obj,
+    ObjectSpec,
+    SourceSpec,
+    SuiteFile,
+    Task,
+    TaskFile,
+    TransitionModelSpec,
+    capture_examples,
+    execute_plan,
+    task_json,
+    write_suite,
 )
 from eai_alfred import goals, problem, translate
 from eai_alfred.inventory import Inventory
@@ -30,7 +44,6 @@ from eai_alfred.scene import EXTRA
 from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH, EXAMPLES, Upstream
 from eai_alfred.vocabulary import VOCABULARY
 from eai_alfred.world import AlfredWorld
-
 
 
 def convert(archives: Mapping[str, Archive], out: Path) -> None:

@@ -25,7 +25,6 @@ from eai_behavior.view import View
 from eai_behavior.vocabulary import ACTIONS
 
 
-
 class BehaviorWorld(World):
     def __init__(self, task: Task) -> None:
         self.scene = Scene(task)

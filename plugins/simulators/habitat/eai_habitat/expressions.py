@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from eai import EaiError
+
 KINDS = ("AND", "NAND", "OR", "NOR")
 QUANTIFIERS = ("FORALL", "EXISTS")
 PREDICATE = re.compile(r"^\s*([A-Za-z_][\w]*)\s*\((.*)\)\s*$")
