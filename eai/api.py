@@ -10,14 +10,14 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from eai.llm.model import MAX_TOKENS
 
 if TYPE_CHECKING:
     from eai.world import Task
 
-Responses = Union[str, os.PathLike, Mapping[str, str], Iterable[Mapping[str, Any]]]
+Responses = str | os.PathLike | Mapping[str, str] | Iterable[Mapping[str, Any]]
 Progress = Callable[[str, int, int, int], None]  # unit label, tasks done, tasks in the unit, failed calls
 DEFAULT_MODEL = "baseline:auto"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from eai import EaiError
 
@@ -44,7 +44,7 @@ class Logical:
         return self.kind in ("AND", "NAND")
 
 
-Node = Union[Predicate, Logical]
+Node = Predicate | Logical
 
 
 def predicate(text: str) -> Predicate:
