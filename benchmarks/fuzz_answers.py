@@ -140,7 +140,7 @@ def plan_all(bases: list[tuple], count: int) -> None:
         by_suite.setdefault(task.suite, []).append((module.parse(text), task))
     crashed = ""
     try:
-        for suite, items in by_suite.items():
+        for items in by_suite.values():
             module.evaluate_all(items, Env(None, get_plugins(), {}))
     except Exception as exc:
         crashed = f": crashed, {type(exc).__name__}: {exc}"
