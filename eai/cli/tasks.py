@@ -118,8 +118,8 @@ def find_task(task_id: str) -> Task:
     """A task by ``id`` or ``suite/id`` across all suites."""
     suites = get_plugins().suites
     if "/" in task_id:
-        suite, _, ident = task_id.rpartition("/")
-        return suite_named(suite).load([ident])[0]
+        name, _, ident = task_id.rpartition("/")
+        return suite_named(name).load([ident])[0]
     for _, suite in suites:
         if task_id in suite.ids():
             return suite.load([task_id])[0]
