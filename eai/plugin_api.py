@@ -69,13 +69,14 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.simulation.predicates import RELATIONAL, PredicateMap
     from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
     from eai.simulation.taxonomy import execute as execute_plan
+    from eai.tasks.building import build_task
     from eai.tasks.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
     from eai.tasks.examples import capture as capture_examples
     from eai.tasks.folders import suite_name
     from eai.tasks.shards import Shard
     from eai.tasks.sources import EAI_EVAL, Archive, Pin, Snapshot
     from eai.tasks.stats import spread
-    from eai.tasks.store import DirectorySuite, build_task
+    from eai.tasks.store import DirectorySuite
     from eai.tasks.suite import TaskSuite
     from eai.tasks.taskfile import (
         GoalSpec,
@@ -209,7 +210,7 @@ _WHERE = {
     "TaskFile": "eai.tasks.taskfile:TaskFile",
     "TransitionModelSpec": "eai.tasks.taskfile:TransitionModelSpec",
     "DirectorySuite": "eai.tasks.store:DirectorySuite",
-    "build_task": "eai.tasks.store:build_task",
+    "build_task": "eai.tasks.building:build_task",
     "TaskSuite": "eai.tasks.suite:TaskSuite",
     "task_json": "eai.tasks.writer:dumps",
     "write_suite": "eai.tasks.writer:write_suite",

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-from eai.tasks.store import TaskFileError, _read_with_json, build_task, read_model
+from eai.tasks.building import build_task
+from eai.tasks.reading import TaskFileError, _read_with_json, read_model
 from eai.tasks.taskfile import TaskFile
 from eai.world import Literal
 from tests.helpers import ROOT
