@@ -48,7 +48,8 @@ from eai_alfred.world import AlfredWorld
 
 def convert(archives: Mapping[str, Archive], out: Path) -> None:
     upstream = Upstream(archives[EMBODIEDBENCH.package], archives[ALFWORLD.package])
-    tasks, subsets = [], {}
+    tasks = []
+    subsets: dict[str, list[str]] = {}
     for subset, entries in upstream.splits.items():
         for index, entry in enumerate(entries):
             task_id = f"{subset}_{index}"
