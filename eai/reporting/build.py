@@ -77,8 +77,8 @@ def _paper_table(spec: TableSpec, units: Sequence[UnitResult]) -> Table | None:
     columns = COUNTS + spec.columns
     by_key = {(u.label, u.suite): u for u in units if u.module == spec.module}
     groups = [("", 1)] + [(g, sum(c.group == g for c in columns) * len(suites)) for g in dict.fromkeys(c.group for c in columns)]
-    cells = [[None] + [(by_key[(row[0], suite)], column.error)
-                       if (row[0], suite) in by_key else None for column in columns for suite in suites] for row in rows]
+    cells = [[None, *((by_key[(row[0], suite)], column.error)
+                      if (row[0], suite) in by_key else None for column in columns for suite in suites)] for row in rows]
     charts = [(f"{spec.name}, {SUITE_LETTERS.get(suite, suite)}: {spec.title}", [(c.group, c.header) for c in spec.columns],
                metric_series(spec, suites, rows, suite)) for suite in suites]
     return Table(f"{spec.name}: {spec.title}", headers, rows, groups, cells, charts)
@@ -167,7 +167,7 @@ def _configuration(units: Sequence[UnitResult]) -> str:
         config, written = run_config(folder) if folder is not None else (None, "")
         mine = [u for u in units if run_folder(u) == folder]
         counts = ", ".join(f"{u.suite}/{u.module}/{u.label} n={_cell(u.summary.get('n'))}" for u in mine)
-        if config is None:
+        if folder is None or config is None:
             rows.append(["(score folder)", "-", "-", "-", "-", "-", counts])
             continue
         options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules")}
