@@ -8,7 +8,7 @@ one ``tasks/<id>.json`` per task. Atoms are written as lists
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_serializer
 from pydantic_core import PydanticCustomError
@@ -16,7 +16,7 @@ from pydantic_core import PydanticCustomError
 from eai.base.paths import name_problem
 from eai.tasks.evaluation_spec import EvaluationSpec
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 1
 
 
 
