@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.llm.model import MAX_TOKENS
+from eai.runner import defaults
 
 if TYPE_CHECKING:
     from eai.world import Task
@@ -124,13 +124,14 @@ def _responses(responses: Responses) -> list[Any]:
 def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None,
         modules: Sequence[str] | None = None, out: str | os.PathLike | None = None, *,
         tasks: Sequence[str] | None = None, limit: int | None = None, resume: bool = False,
-        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = MAX_TOKENS,
-        timeout: float = 120.0, retries: int = 5, give_up_after: float = 30.0,
+        concurrency: int = defaults.CONCURRENCY, base_url: str | None = None,
+        temperature: float = defaults.TEMPERATURE, max_tokens: int | None = defaults.MAX_TOKENS,
+        timeout: float = defaults.TIMEOUT, retries: int = defaults.RETRIES, give_up_after: float = defaults.GIVE_UP_AFTER,
         cache: str | os.PathLike | None = None, use_cache: bool = True,
-        replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
-        options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
-        address: str | None = None) -> Run:
+        replan: int = defaults.REPLAN, action_failure_p: float = defaults.ACTION_FAILURE_P, seed: int = defaults.SEED,
+        environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = defaults.EXECUTOR,
+        address: str | None = None, command: Sequence[str] | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
@@ -139,7 +140,9 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     ``runs/<date-time>``; ``shard`` (``"i/N"``) runs only that share of the
     tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
     other settings are ``eai run``'s options (``max_tokens=None``: the
-    server's own limit). ``say`` gets a line per finished unit, warnings and hints."""
+    server's own limit). ``say`` gets a line per finished unit, warnings and hints;
+    ``command`` is the command line run.json records (without secrets; default:
+    this process's)."""
     from eai.base.paths import check_output_folder
     from eai.exceptions import EaiError
     from eai.host.manager import get_plugins
@@ -147,7 +150,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     from eai.llm.calls import RetryPolicy
     from eai.llm.model import GenerationConfig
     from eai.modules import MODULES
-    from eai.runner.run import RunConfig, run as run_units
+    from eai.runner.config import RunConfig
+    from eai.runner.run import run as run_units
     from eai.runner.selection import default_suites
     from eai.tasks.folders import suite_name
     from eai.tasks.shards import parse_shard
@@ -181,6 +185,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         environment=environment,
         options=dict(options or {}),
         shard=share,
+        command=list(command) if command is not None else None,
     )
     _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None),
                             executor, address))

@@ -53,9 +53,10 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.pddl.parser import parse_domain
     from eai.results.responses import Response, bare_identifier, read_responses
     from eai.results.scoring import ScoreResult, score
+    from eai.runner.config import Progress, RunConfig, Say, Unit
     from eai.runner.executors import Executor, ScoreProgress, unit_endpoint, work_unit
     from eai.runner.merge import join_scores
-    from eai.runner.run import Progress, RunConfig, Say, Unit, claimed_units
+    from eai.runner.run import claimed_units
     from eai.simulation.environment import (
         Disagreement,
         Environment,
@@ -238,10 +239,10 @@ _WHERE = {
     "ScoreProgress": "eai.runner.executors:ScoreProgress",
     "unit_endpoint": "eai.runner.executors:unit_endpoint",
     "work_unit": "eai.runner.executors:work_unit",
-    "Progress": "eai.runner.run:Progress",
-    "RunConfig": "eai.runner.run:RunConfig",
-    "Say": "eai.runner.run:Say",
-    "Unit": "eai.runner.run:Unit",
+    "Progress": "eai.runner.config:Progress",
+    "RunConfig": "eai.runner.config:RunConfig",
+    "Say": "eai.runner.config:Say",
+    "Unit": "eai.runner.config:Unit",
     "claimed_units": "eai.runner.run:claimed_units",
     "Shard": "eai.tasks.shards:Shard",
     "ScoreResult": "eai.results.scoring:ScoreResult",

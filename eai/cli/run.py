@@ -12,7 +12,7 @@ import typer
 
 from eai import api
 from eai.api import DEFAULT_MODEL
-from eai.cli.argv import REPLAN_WHEN_GIVEN
+from eai.cli.argv import REPLAN_WHEN_GIVEN, command_line
 from eai.cli.budget import (
     DEFAULT_CPU_SECONDS,
     DEFAULT_MEMORY_MB,
@@ -27,8 +27,8 @@ from eai.cli.progress import shown
 from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from eai.llm.credentials import REDACTED
-from eai.llm.model import MAX_TOKENS
 from eai.modules import MODULES, get_module
+from eai.runner import defaults
 from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
 MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
@@ -88,7 +88,7 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
         return values
     if values["out"] is None:
         raise EaiError("--resume needs --out, the folder of the run to finish")
-    from eai.runner.run import read_manifest  # here: the runner imports the compose stages
+    from eai.runner.manifest import read_manifest  # here: the runner imports the compose stages
     previous = read_manifest(values["out"])
     given = {param: previous[key] for param, key in RESUMED.items()}
     given["tasks"] = ",".join(given["tasks"]) or None
@@ -111,8 +111,8 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
 
 def transport_flags(ctx: typer.Context, values: dict[str, Any]) -> list[str]:
     """The transport settings in ``values`` that are not the command's defaults, as flags."""
-    defaults = {param.name: param.default for param in ctx.command.params}
-    return flag_words({param: values[param] for param in FLAGS if values[param] != defaults[param]})
+    given = {param.name: param.default for param in ctx.command.params}
+    return flag_words({param: values[param] for param in FLAGS if values[param] != given[param]})
 
 
 def resume_hint(folder: Path, flags: Sequence[str]) -> str:
@@ -125,9 +125,10 @@ def execute(
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
     max_tokens: int, timeout: float, retries: int, give_up_after: float, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
-    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
-    shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
-    human: str = "scripted", partial: bool = False, exact_types: bool = False, again: Sequence[str] = (),
+    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = defaults.AGENTS,
+    shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
+    turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
+    again: Sequence[str] = (), command: Sequence[str] | None = None,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
@@ -146,7 +147,7 @@ def execute(
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
-                               address=address)
+                               address=address, command=command)
     except (EndpointDown, WriteError) as exc:
         raise EaiError(f"{exc}; {resume_hint(folder, again)}") from None
     except KeyboardInterrupt:
@@ -190,29 +191,29 @@ def run_command(
     tasks: TaskIds = None,
     out: Out = None,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out with its options (run.json): tasks already answered are kept, the others are asked.")] = False,
-    concurrency: Concurrency = 8,
+    concurrency: Concurrency = defaults.CONCURRENCY,
     base_url: BaseUrl = None,
-    temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = MAX_TOKENS,
-    timeout: Timeout = 120.0,
-    retries: Retries = 5,
-    give_up_after: GiveUpAfter = 30.0,
+    temperature: Temperature = defaults.TEMPERATURE,
+    max_tokens: MaxTokens = defaults.MAX_TOKENS,
+    timeout: Timeout = defaults.TIMEOUT,
+    retries: Retries = defaults.RETRIES,
+    give_up_after: GiveUpAfter = defaults.GIVE_UP_AFTER,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
-    replan: Replan = 0,
-    action_failure_p: FailureP = 0.0,
-    seed: Seed = 0,
+    replan: Replan = defaults.REPLAN,
+    action_failure_p: FailureP = defaults.ACTION_FAILURE_P,
+    seed: Seed = defaults.SEED,
     environment: LiveEnvironment = None,
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     shard: ShardOption = None,
-    executor: ExecutorName = "local",
+    executor: ExecutorName = defaults.EXECUTOR,
     address: Address = None,
-    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = 1,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = defaults.AGENTS,
     turn_by_turn: Annotated[bool, typer.Option("--turn-by-turn", help=TURNS_HELP)] = False,
-    human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = "scripted",
+    human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = defaults.HUMAN,
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
     exact_types: ExactTypes = False,
 ) -> None:
@@ -246,7 +247,7 @@ def run_command(
     check_agents(values)
     agents = values["agents"]
     execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))},
-            again=transport_flags(ctx, values))
+            again=transport_flags(ctx, values), command=command_line(ctx))
 
 
 def compose_command(
@@ -259,27 +260,27 @@ def compose_command(
     out: Out = None,
     modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table.")] = True,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out.")] = False,
-    concurrency: Concurrency = 8,
+    concurrency: Concurrency = defaults.CONCURRENCY,
     base_url: BaseUrl = None,
-    temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = MAX_TOKENS,
-    timeout: Timeout = 120.0,
-    retries: Retries = 5,
-    give_up_after: GiveUpAfter = 30.0,
+    temperature: Temperature = defaults.TEMPERATURE,
+    max_tokens: MaxTokens = defaults.MAX_TOKENS,
+    timeout: Timeout = defaults.TIMEOUT,
+    retries: Retries = defaults.RETRIES,
+    give_up_after: GiveUpAfter = defaults.GIVE_UP_AFTER,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
-    replan: Replan = 0,
-    action_failure_p: FailureP = 0.0,
-    seed: Seed = 0,
+    replan: Replan = defaults.REPLAN,
+    action_failure_p: FailureP = defaults.ACTION_FAILURE_P,
+    seed: Seed = defaults.SEED,
     environment: LiveEnvironment = None,
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     shard: ShardOption = None,
-    executor: ExecutorName = "local",
+    executor: ExecutorName = defaults.EXECUTOR,
     address: Address = None,
-    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = 1,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = defaults.AGENTS,
     exact_types: ExactTypes = False,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
@@ -313,5 +314,5 @@ def compose_command(
     values = resumed(ctx)
     flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]
-    execute(**values, module=modules, again=flags)
+    execute(**values, module=modules, again=flags, command=command_line(ctx))
 

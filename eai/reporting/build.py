@@ -30,6 +30,7 @@ from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.tables import COUNTS, SUITE_LETTERS, TABLES, TableSpec, metric_series, table_rows
 from eai.reporting.unit_table import UnitTable
 from eai.reporting.usage import usage_tables
+from eai.results.formats import PROVENANCE
 
 CSS = ("body{font-family:sans-serif;margin:2em;max-width:1400px}.box{overflow-x:auto;max-width:100%}"
        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
@@ -170,7 +171,7 @@ def _configuration(units: Sequence[UnitResult]) -> str:
         if folder is None or config is None:
             rows.append(["(score folder)", "-", "-", "-", "-", "-", counts])
             continue
-        options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules")}
+        options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules", *PROVENANCE)}
         rows.append([folder.name, written, ", ".join(config.get("models", [])), ", ".join(config.get("suites", [])),
                      ", ".join(config.get("modules", [])), json.dumps(options, sort_keys=True), counts])
     table = Table("Configuration", ["Run", "Written (UTC)", "Models", "Suites", "Modules", "Options", "n per unit"], rows)

@@ -15,7 +15,7 @@ from eai.base import jsonl
 from eai.host.manager import Plugins, load_plugins
 from eai.llm.calls import RetryPolicy
 from eai.modules import get_module
-from eai.runner.run import RunConfig
+from eai.runner.config import RunConfig
 from eai.testing.fake_server import prompt_of
 from tests.helpers import upstream_output
 
