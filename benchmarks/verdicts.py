@@ -55,8 +55,8 @@ def goal_text(task) -> str:
 
 
 def answers(suite: str, module: str, variant: str, limit: int | None) -> list[dict[str, str]]:
-    from eai.modules import get_module
     from eai.host.manager import get_plugins
+    from eai.modules import get_module
 
     plugins = get_plugins()
     simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)

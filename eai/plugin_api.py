@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it imports what _WHERE names
     from eai import ltl
+    from eai.base.finding import Finding
+    from eai.base.names import name_key
+    from eai.base.paths import name_problem, tasks_dir
     from eai.collaboration.episode import Profile
     from eai.collaboration.evaluation import EvaluationFunctions
-    from eai.simulation.predicates import RELATIONAL, PredicateMap
     from eai.collaboration.prompt import Turn, rooms as visible_rooms
     from eai.compose.planning import plan as plan_answer, planned_actions, subgoals as subgoals_answer
     from eai.compose.stages import PlannerStage, Stage
@@ -27,19 +29,26 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.tasks.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
     from eai.tasks.examples import capture as capture_examples
     from eai.exceptions import UnknownNameError
-    from eai.runner.executors import Executor, ScoreProgress, unit_endpoint, work_unit
-    from eai.base.finding import Finding
     from eai.generation.certify import reaches
     from eai.generation.generator import Candidate, Category, Generator
-    from eai.simulation.goals import GoalChecker
     from eai.host.hookspecs import hookimpl
     from eai.host.install import install_command
     from eai.host.installed import load as load_installed, package_path, required as required_package
+    from eai.host.manager import Plugins, get_plugins
+    from eai.llm.credentials import url_secrets, without_credentials
     from eai.llm.model import (
-        CONNECT_TIMEOUT, REFUSED, Answer, GenerationConfig, LanguageModel, Message, ModelCallError, ModelProvider,
-        Request, Usage, retry_after,
+        CONNECT_TIMEOUT,
+        REFUSED,
+        Answer,
+        GenerationConfig,
+        LanguageModel,
+        Message,
+        ModelCallError,
+        ModelProvider,
+        Request,
+        Usage,
+        retry_after,
     )
-    from eai.runner.merge import join_scores
     from eai.modules import get_module
     from eai.modules.deferred import DeferredModule
     from eai.modules.transition_prompt import fill as fill_transition_prompt
@@ -49,26 +58,52 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, TypedVar, When, to_sexpr
     from eai.pddl.model import Domain, Operator, PredicateDecl, Problem
     from eai.pddl.parser import parse_domain
-    from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
-    from eai.host.manager import Plugins, get_plugins
     from eai.results.responses import Response, bare_identifier, read_responses
-    from eai.runner.config import Progress, RunConfig, Say, Unit
-    from eai.runner.run import claimed_units
-    from eai.tasks.shards import Shard
     from eai.results.scoring import ScoreResult, score
+    from eai.runner.config import Progress, RunConfig, Say, Unit
+    from eai.runner.executors import Executor, ScoreProgress, unit_endpoint, work_unit
+    from eai.runner.merge import join_scores
+    from eai.runner.run import claimed_units
+    from eai.simulation.environment import (
+        Disagreement,
+        Environment,
+        EnvironmentProvider,
+        Observation,
+        StepResult,
+        Unbuildable,
+    )
+    from eai.simulation.goals import GoalChecker
+    from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
+    from eai.simulation.predicates import RELATIONAL, PredicateMap
     from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
     from eai.tasks.sources import Archive, Pin, Snapshot
     from eai.tasks.stats import spread
+    from eai.tasks.store import DirectorySuite
     from eai.tasks.suite import TaskSuite
-    from eai.tasks.folders import suite_name
     from eai.tasks.taskfile import (
-        GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
+        GoalSpec,
+        InitialState,
+        ObjectSpec,
+        Scene,
+        SourceSpec,
+        SuiteFile,
+        TaskFile,
+        TransitionModelSpec,
     )
-    from eai.tasks.store import DirectorySuite, build_task
     from eai.tasks.writer import dumps as task_json, write_suite
-    from eai.simulation.taxonomy import execute as execute_plan
     from eai.world import (
-        Action, Atom, AtomIndex, Decoded, Goal, Literal, Obj, SharedAtoms, State, Task, Trajectory, atom_set,
+        Action,
+        Atom,
+        AtomIndex,
+        Decoded,
+        Goal,
+        Literal,
+        Obj,
+        SharedAtoms,
+        State,
+        Task,
+        Trajectory,
+        atom_set,
         format_atom,
     )
     from eai.modules.base import AbilityModule, Env, Record, percent
@@ -199,7 +234,7 @@ _WHERE = {
     "TaskFile": "eai.tasks.taskfile:TaskFile",
     "TransitionModelSpec": "eai.tasks.taskfile:TransitionModelSpec",
     "DirectorySuite": "eai.tasks.store:DirectorySuite",
-    "build_task": "eai.tasks.store:build_task",
+    "build_task": "eai.tasks.building:build_task",
     "TaskSuite": "eai.tasks.suite:TaskSuite",
     "task_json": "eai.tasks.writer:dumps",
     "write_suite": "eai.tasks.writer:write_suite",

@@ -7,9 +7,9 @@ import pytest
 
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from eai.host.manager import get_plugins
+from eai.modules.subgoal_decomposition import goal_subgoal_plan
 from eai.results.responses import Response
 from eai.results.scoring import score
-from eai.base.spread import spread
 from tests.helpers import upstream_output
 
 

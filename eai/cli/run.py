@@ -6,19 +6,27 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from eai import api
 from eai.cli.argv import REPLAN_WHEN_GIVEN, command_line
+from eai.cli.budget import (
+    DEFAULT_CPU_SECONDS,
+    DEFAULT_MEMORY_MB,
+    ExactTypes,
+    MaxNodes,
+    PlannerCpuSeconds,
+    PlannerMemoryMb,
+    budget_options,
+)
 from eai.cli.output import say
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
-from eai.llm.credentials import REDACTED
 from eai.exceptions import EaiError
-from eai.modules import MODULES, get_module
 from eai.host.manager import get_plugins
+from eai.llm.credentials import REDACTED
+from eai.modules import MODULES, get_module
 from eai.runner import defaults
 from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
@@ -39,28 +47,28 @@ FAILURE_HELP = "Each executed action fails (no effect) with this probability; se
 # Options shared by ``eai run`` and ``eai compose``.
 Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable): a name (see: eai list suites) or a folder with suite.json. Default: every installed suite but those that ask to be named (large or generated ones).")]
 Models = Annotated[list[str], typer.Option("--model", help=MODEL_HELP)]
-Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
-TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these tasks, comma-separated: task ids or subset names (eb-alfred: base, long_horizon...).")]
-Out = Annotated[Optional[Path], typer.Option("--out", help="Run folder (default: runs/<date-time>).")]
+Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
+TaskIds = Annotated[str | None, typer.Option("--tasks", help="Only these tasks, comma-separated: task ids or subset names (eb-alfred: base, long_horizon...).")]
+Out = Annotated[Path | None, typer.Option("--out", help="Run folder (default: runs/<date-time>).")]
 Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Model calls in flight at once.")]
-BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
+BaseUrl = Annotated[str | None, typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
 Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature (paper: 0).")]
 MaxTokens = Annotated[int, typer.Option("--max-tokens", min=0, help="Longest answer, in tokens (0: the server's limit).")]
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
 Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts (a refused connection uses none: the call waits for the server).")]
 GiveUpAfter = Annotated[float, typer.Option("--give-up-after", min=1.0, metavar="SECONDS", help="Stop the run (resumable) once a model's server has sent nothing but failures (refused connections, 5xx, timeouts) for this long, 5 of them at least.")]
-CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
+CachePath = Annotated[Path | None, typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
 Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI logs).")]
 Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
 FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
-ShardOption = Annotated[Optional[str], typer.Option(
+ShardOption = Annotated[str | None, typer.Option(
     "--shard", metavar="I/N", help="Run only shard I of N (counted from 0): task k of each unit goes to shard k mod N; "
                                    "eai merge puts the N run folders back together (docs/scale.md).")]
 ExecutorName = Annotated[str, typer.Option("--executor", help="Where the units work (see: eai list executors): local, or a plugin's, e.g. ray (docs/scale.md).")]
-Address = Annotated[Optional[str], typer.Option("--address", help="The cluster the executor joins (ray: e.g. ray://head:10001); default: a local one.")]
-LiveEnvironment = Annotated[Optional[str], typer.Option(
+Address = Annotated[str | None, typer.Option("--address", help="The cluster the executor joins (ray: e.g. ray://head:10001); default: a local one.")]
+LiveEnvironment = Annotated[str | None, typer.Option(
     "--environment", help="Run plans step by step in this live environment (see: eai list environments); "
                           "default for episodes: the simulator's symbolic world.")]
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from eai.collaboration.evaluation import judge
-from eai.simulation.goals import GoalChecker
 from eai.ltl import parse
 from eai.modules.subgoals.refine import Refiner, Subgoal
 from eai.simulation.planner import Budget, SearchPlanner

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import sys
 
-from eai.simulation.environment import EnvironmentProvider
 from eai.base.finding import Finding
-from eai.simulation.goals import GoalChecker
 from eai.host.manager import Plugins
-from eai.tasks.suite import TaskSuite
+from eai.simulation.environment import EnvironmentProvider
+from eai.simulation.goals import GoalChecker
 from eai.simulation.taxonomy import execute
 from eai.modules.deferred import loaded
 

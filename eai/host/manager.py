@@ -14,12 +14,25 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from eai.host import hookspecs
 from eai.host.registry import Registry
+
+if TYPE_CHECKING:  # the kinds of the layers above, named for type checkers only (docs/architecture.md)
+    import typer
+
+    from eai.compose.stages import Stage
+    from eai.generation.generator import Generator
+    from eai.llm.model import ModelProvider
+    from eai.runner.executors import Executor
+    from eai.simulation.environment import EnvironmentProvider
+    from eai.simulation.planner import Planner
+    from eai.simulation.simulator import Simulator
+    from eai.tasks.episode_import import EpisodeImporter
+    from eai.tasks.suite import TaskSuite
 
 ENTRY_POINT_GROUP = "eai"
 ALLOW_ENV = "EAI_LOAD_PLUGINS"
@@ -84,7 +97,7 @@ class Plugins:
         self.loaded.append(info)
         return True
 
-    def register_commands(self, cli: Any) -> None:
+    def register_commands(self, cli: typer.Typer) -> None:
         """Let every loaded plugin add its sub-commands to ``cli``."""
         for info in self.loaded:
             try:

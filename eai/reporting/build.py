@@ -25,6 +25,7 @@ from eai.modules import MODULES
 from eai.results.formats import PROVENANCE
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
+from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
 from eai.reporting.collaboration_tables import collaboration_table
@@ -32,6 +33,7 @@ from eai.reporting.headings import suite_headings
 from eai.reporting.tables import COUNTS, TableSpec, metric_series, module_tables, table_rows
 from eai.reporting.unit_table import UnitTable
 from eai.reporting.usage import usage_tables
+from eai.results.formats import PROVENANCE
 
 CSS = ("body{font-family:sans-serif;margin:2em;max-width:1400px}.box{overflow-x:auto;max-width:100%}"
        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
@@ -171,7 +173,7 @@ def _configuration(units: Sequence[UnitResult]) -> str:
         config, written = run_config(folder) if folder is not None else (None, "")
         mine = [u for u in units if run_folder(u) == folder]
         counts = ", ".join(f"{u.suite}/{u.module}/{u.label} n={_cell(u.summary.get('n'))}" for u in mine)
-        if config is None:
+        if folder is None or config is None:
             rows.append(["(score folder)", "-", "-", "-", "-", "-", counts])
             continue
         options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules", *PROVENANCE)}

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.modules import MODULES
 from eai.host.manager import Plugins
+from eai.modules import MODULES
 
 
 def default_suites(plugins: Plugins) -> list[str]:

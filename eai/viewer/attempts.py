@@ -19,10 +19,10 @@ from typing import Any
 
 from eai.compose.pipeline import Pipeline
 from eai.compose.stages import CUT_OPTION, Stage
-from eai.simulation.environment import SymbolicProvider
 from eai.llm.model import CUT, Message
 from eai.modules import MODULES
 from eai.modules.base import Env
+from eai.simulation.environment import SymbolicProvider
 from eai.simulation.taxonomy import RUNTIME_ERRORS
 from eai.viewer.trace import as_sent, entry, plain, prompt_field, prompt_text, trace
 from eai.world import Task
@@ -67,17 +67,19 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
     action failure probability and seed)."""
     if "model_error" in record and not isinstance(item.get("attempt_log"), list):  # a call failed: the run kept no answer
         return trace("attempts", [], ending(record), ["a model call failed: the run kept none of this episode's answers"])
-    calls, entries, notes = stage_calls(item), [], []
+    calls = stage_calls(item)
+    entries: list[dict[str, Any]] = []
+    notes: list[str] = []
     view = task
     for stage in pipeline.stages[:-1]:
         text = (item.get("stages") or {}).get(stage.name)
         if not isinstance(text, str):
             notes.append(f"the run kept no answer of stage {stage.name}")
             return trace("attempts", entries, ending(record), notes)
-        messages = stage.messages(view, env)
+        asked = stage.messages(view, env)
         digest, cut = logged(calls.get(stage.name, []), 0)
         view = stage.interpret(view, text, replace(env, options={**env.options, CUT_OPTION: cut}))
-        entries.append(entry(stage.name, prompt={"text": prompt_text(messages)}, prompt_as_sent=as_sent(messages, digest),
+        entries.append(entry(stage.name, prompt={"text": prompt_text(asked)}, prompt_as_sent=as_sent(asked, digest),
                              answer=text, parsed=parsed_answer(stage, text, cut),
                              outcome=f"goal for the next stage: {view.goal.ltl or '(none)'}"))
     final = pipeline.final
@@ -134,8 +136,8 @@ def outcome(figure: dict[str, Any], record: dict[str, Any]) -> str:
 
 def ending(record: dict[str, Any]) -> dict[str, Any]:
     """The evaluation at the end, from the record (the last attempt's)."""
-    end = {key: record[key] for key in ("success", "error_type", "error_detail", "failed_actions", "unmet_goals",
-                                        "model_error") if key in record}
+    keys = ("success", "error_type", "error_detail", "failed_actions", "unmet_goals", "model_error")
+    end: dict[str, Any] = {key: record[key] for key in keys if key in record}
     end["attempts"] = len(record.get("attempts") or [])
     return end
 

@@ -120,8 +120,9 @@ def turn_entries(episode: Episode, asked: Sequence[Asked]) -> list[dict[str, Any
             base = last.get(turn.agent)
             prompt = prompt_field(text, *(base or (None, None)))
             last[turn.agent] = (i, text)
-        action = [{"action": turn.action, "outcome": "failed" if turn.failed else "done", "detail": turn.feedback,
-                   "added": [], "removed": []}] if turn.move == "action" else None
+        action: list[dict[str, Any]] | None = [
+            {"action": turn.action, "outcome": "failed" if turn.failed else "done", "detail": turn.feedback,
+             "added": [], "removed": []}] if turn.move == "action" else None
         entries.append(entry(
             f"turn {i + 1}", agent=turn.agent if turn.agent in models else f"{turn.agent} (scripted)",
             prompt=prompt, prompt_as_sent=None if call is None else call.as_sent,

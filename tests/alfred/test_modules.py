@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from eai.host.manager import get_plugins
 from eai.modules import MODULES
 from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from eai.host.manager import get_plugins

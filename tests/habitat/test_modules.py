@@ -8,6 +8,7 @@ import pytest
 
 from eai_modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
+from eai.modules.transition_modeling.gold import gold_model
 from eai.results.responses import Response
 from eai.results.scoring import score
 from tests.habitat.conftest import load

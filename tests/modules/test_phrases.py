@@ -1,8 +1,7 @@
 """Actions written in a benchmark's own words (EmbodiedBench's ``find a Ladle``)
 and its answer format ``{"executable_plan": [{"action_id", "action_name"}]}``."""
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from eai.modules.plans.parse import RawStep, parse_plan
 from eai.simulation.simulator import ActionSpec, Vocabulary

@@ -13,8 +13,8 @@ from eai.modules import MODULES
 from eai_modules.action_sequencing import ActionSequencing
 from eai_modules.goal_interpretation import GoalInterpretation
 from eai.results.responses import Response
-from eai.runner.run import RunConfig, run
 from eai.results.scoring import score
+from eai.runner.run import RunConfig, run
 from tests.helpers import upstream_output
 
 TASKS = ["27_2", "417_1", "11_1"]

@@ -6,8 +6,7 @@ import json
 import os
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.modules.base import Env
 from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan

@@ -1,7 +1,6 @@
 """Reading subgoal plans from model text: the shapes models write, per-line errors, never raising."""
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from eai.ltl import And, Not, Or, Prim
 from eai.modules.subgoals.parse import parse_subgoals

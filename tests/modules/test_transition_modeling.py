@@ -7,6 +7,7 @@ import re
 import pytest
 
 from eai.base import jsonl
+from eai.host.manager import get_plugins
 from eai.modules import get_module
 from eai_modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from eai.host.manager import get_plugins
 from eai.modules import get_module
 from eai_modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins

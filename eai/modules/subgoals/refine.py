@@ -48,6 +48,7 @@ from eai.simulation.goals import GoalChecker, GoalReport
 from eai.base.limits import MAX_NODES
 from eai.ltl import And, Forall, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
 from eai.ltl.universe import ACTION, CLASS_TEST
+from eai.simulation.goals import GoalChecker, GoalReport
 from eai.simulation.planner import Budget, Outcome, PlanResult, SearchPlanner
 from eai.simulation.simulator import World
 from eai.simulation.taxonomy import ErrorType
