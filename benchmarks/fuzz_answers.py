@@ -39,7 +39,6 @@ from eai.modules import get_module  # noqa: E402
 from eai.modules.base import Env  # noqa: E402
 from eai_modules.transition_modeling.answer import Answer  # noqa: E402
 from eai_modules.transition_modeling.gold import gold_model  # noqa: E402
-from eai.host.manager import get_plugins  # noqa: E402
 from tests.adversarial import MODULES, CpuLimitExceeded, adversarial, cpu_limit, gold_answer  # noqa: E402
 
 CPU_SECONDS = 60.0

@@ -96,18 +96,14 @@ import venv
 from dataclasses import dataclass
 from pathlib import Path
 
-from eai.modules import get_module
-from eai_modules.transition_modeling.gold import gold_model
-from eai.host.manager import get_plugins
-from eai.tasks.sources import cache_dir
 from score_action_sequencing import responses as action_sequencing_responses
 from subgoal_gold import responses as subgoal_responses
 from timing import compile_eai
 
 from eai.host.manager import get_plugins
 from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
 from eai.tasks.sources import cache_dir
+from eai_modules.transition_modeling.gold import gold_model
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold
 
 UPSTREAM = "eai-eval==1.0.5"

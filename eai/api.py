@@ -144,6 +144,9 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     this process's)."""
     from eai.base.paths import check_output_folder
     from eai.exceptions import EaiError
+    from eai.host.manager import get_plugins
+    from eai.llm.cache import default_cache
+    from eai.llm.calls import RetryPolicy
     from eai.llm.model import GenerationConfig, default_model
     from eai.modules import MODULES
     from eai.runner.config import RunConfig

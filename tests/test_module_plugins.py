@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from eai.health.doctor import gather
-from eai.exceptions import EaiError
 from eai.base.finding import Finding
+from eai.exceptions import EaiError
+from eai.health.doctor import gather
 from eai.host.hookspecs import hookimpl
+from eai.host.manager import get_plugins, load_plugins, set_plugins
 from eai.modules import MODULES, get_module
 from eai.modules.base import AbilityModule
 from eai.modules.deferred import DeferredModule
-from eai.host.manager import get_plugins, load_plugins, set_plugins
 from tests.helpers import run_eai
 
 PAPER = ["goal_interpretation", "subgoal_decomposition", "action_sequencing", "transition_modeling"]

@@ -8,8 +8,8 @@ import typer
 
 from eai.cli.output import print_json, print_table
 from eai.host.manager import get_plugins
-from eai.runner.executors import LOCAL, LocalExecutor
 from eai.modules.deferred import loaded
+from eai.runner.executors import LOCAL, LocalExecutor
 
 
 class Kind(str, Enum):

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from eai.collaboration.evaluation import judge
 from eai.ltl import parse
 from eai.modules.subgoals.refine import Refiner, Subgoal
+from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, SearchPlanner
 from eai.simulation.simulator import Simulator
 from eai.simulation.taxonomy import execute

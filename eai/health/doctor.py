@@ -12,10 +12,11 @@ import sys
 
 from eai.base.finding import Finding
 from eai.host.manager import Plugins
+from eai.modules.deferred import loaded
 from eai.simulation.environment import EnvironmentProvider
 from eai.simulation.goals import GoalChecker
 from eai.simulation.taxonomy import execute
-from eai.modules.deferred import loaded
+from eai.tasks.suite import TaskSuite
 
 
 def python_finding() -> Finding:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # the host (layer 2) names the kinds of the layers above only
     from eai.compose.stages import Stage
     from eai.generation.generator import Generator
     from eai.llm.model import ModelProvider
+    from eai.modules.base import AbilityModule
+    from eai.modules.deferred import DeferredModule
     from eai.runner.executors import Executor
     from eai.simulation.environment import EnvironmentProvider
     from eai.simulation.planner import Planner
@@ -35,7 +37,7 @@ def eai_register_simulators(register: Callable[[Simulator], None]) -> None:
 
 
 @hookspec
-def eai_register_modules(register: Callable[[Any], None]) -> None:
+def eai_register_modules(register: Callable[[AbilityModule | DeferredModule], None]) -> None:
     """Register ability modules: ``register(module)``, an
     :class:`eai.modules.base.AbilityModule`, or a
     :class:`eai.modules.deferred.DeferredModule` naming where one lives
@@ -43,7 +45,7 @@ def eai_register_modules(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
-def eai_register_planners(register: Callable[[Any], None]) -> None:
+def eai_register_planners(register: Callable[[Planner], None]) -> None:
     """Register planners: ``register(planner)``, an :class:`eai.simulation.planner.Planner`."""
 
 

@@ -24,15 +24,6 @@ from eai.host.registry import Registry
 if TYPE_CHECKING:  # the kinds of the layers above, named for type checkers only (docs/architecture.md)
     import typer
 
-    from eai.compose.stages import Stage
-    from eai.generation.generator import Generator
-    from eai.llm.model import ModelProvider
-    from eai.runner.executors import Executor
-    from eai.simulation.environment import EnvironmentProvider
-    from eai.simulation.planner import Planner
-    from eai.simulation.simulator import Simulator
-    from eai.tasks.episode_import import EpisodeImporter
-    from eai.tasks.suite import TaskSuite
 
 ENTRY_POINT_GROUP = "eai"
 ALLOW_ENV = "EAI_LOAD_PLUGINS"

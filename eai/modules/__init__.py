@@ -6,12 +6,12 @@ from collections.abc import Iterator, MutableMapping
 from typing import TYPE_CHECKING
 
 from eai.exceptions import UnknownNameError
-from eai.modules.deferred import loaded
 from eai.host.manager import get_plugins
+from eai.modules.deferred import loaded
 
 if TYPE_CHECKING:
-    from eai.modules.base import AbilityModule
     from eai.host.registry import Registry
+    from eai.modules.base import AbilityModule
 
 
 def _registry() -> Registry[object]:

@@ -22,13 +22,11 @@ from urllib.parse import urlencode
 import eai
 from eai.base.atomic import write_atomic
 from eai.modules import MODULES
-from eai.results.formats import PROVENANCE
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
 from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
-from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.headings import suite_headings
 from eai.reporting.tables import COUNTS, TableSpec, metric_series, module_tables, table_rows
 from eai.reporting.unit_table import UnitTable

@@ -5,9 +5,8 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
-from eai.modules.plans.parse import RawStep, parse_plan
 from eai.host.manager import get_plugins
-from eai.modules.action_sequencing.parse import RawStep, parse_plan
+from eai.modules.plans.parse import RawStep, parse_plan
 from eai.results.responses import Response
 from eai.results.scoring import score
 from tests.helpers import run_eai, upstream_output

@@ -8,7 +8,6 @@ from eai.host.manager import get_plugins
 from eai.modules import get_module
 from eai.modules.base import Env
 from eai_modules.goal_interpretation.parse import RawGoal, parse_goals
-from eai.host.manager import get_plugins
 
 
 def test_virtualhome_format():

@@ -8,13 +8,13 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from eai.base.limits import MAX_NODES
 from eai.modules.base import Env
-from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.simulation.planner import Budget
+from eai.modules.subgoals.refine import budget
 from eai.results.responses import Response
 from eai.results.scoring import score
-from eai.base.limits import MAX_NODES
-from eai.modules.subgoals.refine import budget
+from eai.simulation.planner import Budget
+from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
 from tests.helpers import run_eai
 
 MODULE = SubgoalDecomposition()

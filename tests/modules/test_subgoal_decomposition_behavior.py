@@ -7,14 +7,15 @@ import pytest
 
 from eai.base.limits import MAX_NODES
 from eai.modules.base import Env
-from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
+from eai.modules.subgoals.ground import ground_lines
 from eai.modules.subgoals.parse import parse_subgoals
 from eai.modules.subgoals.refine import Refiner
-from eai.simulation.planner import Budget
 from eai.results.responses import Response
 from eai.results.scoring import score
-from eai.modules.subgoals.ground import ground_lines
+from eai.simulation.goals import GoalChecker
+from eai.simulation.planner import Budget
 from eai_behavior.world import BehaviorWorld
+from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
 from tests.modules import bottling_fruit
 
 MODULE = SubgoalDecomposition()

@@ -6,6 +6,7 @@ import pytest
 import tomllib
 
 from eai.host.manager import get_plugins, load_plugins
+from eai.simulation.planner import Budget, Outcome
 from eai.simulation.simulator import ActionSpec, Check, World
 from eai.simulation.taxonomy import execute
 from eai.world import Action, Goal, Obj, Task

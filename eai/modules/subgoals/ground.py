@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from eai.ltl import And, ForN, Formula, Implies, Not, Or, Prim, Then, Universe
+from eai.ltl import And, Formula, ForN, Implies, Not, Or, Prim, Then, Universe
 from eai.modules.subgoals.parse import ParsedSubgoals
 from eai.modules.subgoals.refine import Subgoal
 from eai.simulation.simulator import Vocabulary, World

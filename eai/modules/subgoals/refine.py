@@ -44,7 +44,6 @@ from functools import cached_property
 from itertools import product
 from typing import Any
 
-from eai.simulation.goals import GoalChecker, GoalReport
 from eai.base.limits import MAX_NODES
 from eai.ltl import And, Forall, Formula, Implies, Not, Or, Prim, Then, Universe, holds, to_text
 from eai.ltl.universe import ACTION, CLASS_TEST

@@ -20,8 +20,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.plugin_api import (
-    AbilityModule, Env, ParsedPlan, Record, TableSpec, Task, Vocabulary, class_steps, columns, ground_plan, lcs_length,
-    parse_plan, percent,
+    AbilityModule,
+    Env,
+    ParsedPlan,
+    Record,
+    TableSpec,
+    Task,
+    Vocabulary,
+    class_steps,
+    columns,
+    ground_plan,
+    lcs_length,
+    parse_plan,
+    percent,
 )
 
 

@@ -9,9 +9,25 @@ from itertools import accumulate
 from typing import Any
 
 from eai.plugin_api import (
-    AbilityModule, Env, GoalChecker, ParsedPlan, Record, Task, Trajectory, Vocabulary, benchmark_fields,
-    collaboration_fields, ground_plan, judge_loop, parse_plan, plan_steps, run_plan, similarity, similarity_summary,
-    trajectory_record, trajectory_summary,
+    AbilityModule,
+    Env,
+    GoalChecker,
+    ParsedPlan,
+    Record,
+    Task,
+    Trajectory,
+    Vocabulary,
+    benchmark_fields,
+    collaboration_fields,
+    ground_plan,
+    judge_loop,
+    parse_plan,
+    plan_steps,
+    run_plan,
+    similarity,
+    similarity_summary,
+    trajectory_record,
+    trajectory_summary,
 )
 from eai_modules.action_sequencing.tables import TABLES, sequence_tables
 

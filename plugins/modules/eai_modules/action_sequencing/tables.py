@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from eai.plugin_api import (
-    ACTION_ERRORS, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, TASK_PROGRESS, TableSpec, UnitResult, UnitTable,
+    ACTION_ERRORS,
+    EMPTY_PLAN_COLUMN,
+    GOAL_SUCCESS,
+    TASK_PROGRESS,
+    TableSpec,
+    UnitResult,
+    UnitTable,
 )
 
 TABLES = (

@@ -8,8 +8,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.plugin_api import (
-    OTHER_OUTCOMES, AbilityModule, Column, Counts, Env, Goal, GoalChecker, Record, Simulator, TableSpec, Task,
-    Vocabulary, percent, total_counts,
+    OTHER_OUTCOMES,
+    AbilityModule,
+    Column,
+    Counts,
+    Env,
+    Goal,
+    GoalChecker,
+    Record,
+    Simulator,
+    TableSpec,
+    Task,
+    Vocabulary,
+    percent,
+    total_counts,
 )
 from eai_modules.goal_interpretation.goal import predicted_goal
 from eai_modules.goal_interpretation.gold import gold_options

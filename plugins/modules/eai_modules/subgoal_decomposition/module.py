@@ -11,10 +11,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.plugin_api import (
-    ACTION_ERRORS, BUDGET_EXHAUSTED, EMPTY_PLAN, EMPTY_PLAN_COLUMN, GOAL_SUCCESS, OTHER_OUTCOMES, UNREACHABLE,
-    AbilityModule, Column, Env, GoalChecker, ParsedSubgoals, Record, Refiner, SubgoalStep, TableSpec, Task,
-    Trajectory, Vocabulary, benchmark_fields, empty_plan_detail, ground_lines, judge_loop, parse_subgoals, percent,
-    search_budget, trajectory_record, trajectory_summary,
+    ACTION_ERRORS,
+    BUDGET_EXHAUSTED,
+    EMPTY_PLAN,
+    EMPTY_PLAN_COLUMN,
+    GOAL_SUCCESS,
+    OTHER_OUTCOMES,
+    UNREACHABLE,
+    AbilityModule,
+    Column,
+    Env,
+    GoalChecker,
+    ParsedSubgoals,
+    Record,
+    Refiner,
+    SubgoalStep,
+    TableSpec,
+    Task,
+    Trajectory,
+    Vocabulary,
+    benchmark_fields,
+    empty_plan_detail,
+    ground_lines,
+    judge_loop,
+    parse_subgoals,
+    percent,
+    search_budget,
+    trajectory_record,
+    trajectory_summary,
 )
 
 CALLED = re.compile(r"([A-Za-z_][\w\-]*)\s*\(")  # the names a subgoal line calls: on_top(, NEXT_TO (

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from eai.plugin_api import (
-    Counts, Domain, Operator, OperatorParse, OperatorScore, Problem, Task, operator_differences, parse_problem,
+    Counts,
+    Domain,
+    Operator,
+    OperatorParse,
+    OperatorScore,
+    Problem,
+    Task,
+    operator_differences,
+    parse_problem,
     score_operator,
 )
 from eai_modules.transition_modeling.gold import GoldModel

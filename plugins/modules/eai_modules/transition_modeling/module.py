@@ -17,8 +17,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.plugin_api import (
-    OTHER_OUTCOMES, AbilityModule, Column, Env, OperatorParse, PlanResult, Plugins, Record, ScoreProgress,
-    TableSpec, Task, Vocabulary, columns, parse_operators,
+    OTHER_OUTCOMES,
+    AbilityModule,
+    Column,
+    Env,
+    OperatorParse,
+    PlanResult,
+    Plugins,
+    Record,
+    ScoreProgress,
+    TableSpec,
+    Task,
+    Vocabulary,
+    columns,
+    parse_operators,
 )
 from eai_modules.transition_modeling.answer import Answer
 from eai_modules.transition_modeling.gold import gold_model
