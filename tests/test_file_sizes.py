@@ -6,9 +6,6 @@ from tests.helpers import ROOT
 LIMIT = 300
 # file -> the split that removes it
 EXCEPTIONS = {
-    "eai/cli/run.py": "eai run's and eai compose's options, apart from the commands (issue 32 item 4)",
-    "eai/plugin_api.py": "each of the API's 185 names in the table, __all__ and the type checkers' imports: the "
-                         "imports to a stub (plugin_api.pyi) that tests/test_plugin_edge.py reads (issue 32 item 5)",
 }
 
 
