@@ -212,33 +212,7 @@ _WHERE = {
     "OperatorParse": "eai.pddl.response:OperatorParse",
 }
 
-__all__ = [
-    "ACTION_ERRORS", "AbilityModule", "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom",
-    "AtomIndex", "BUDGET_EXHAUSTED", "Budget", "CONNECT_TIMEOUT", "Candidate", "Category", "Check", "Column",
-    "Converted", "Counts", "Decoded", "DeferredModule", "DirectorySuite", "Disagreement", "Domain", "EMPTY_PLAN",
-    "EMPTY_PLAN_COLUMN", "Env", "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions",
-    "Executor", "Exists", "Finding", "Forall", "Formula", "GOAL_SUCCESS", "GenerationConfig", "Generator", "Goal",
-    "GoalChecker", "GoalSpec", "Imply", "ImportProgress", "InitialState", "LanguageModel", "Literal", "Message",
-    "ModelCallError", "ModelProvider", "Not", "OTHER_OUTCOMES", "Obj", "ObjectSpec", "Observation", "Operator",
-    "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs", "ParsedPlan", "ParsedSubgoals", "PddlPlanner",
-    "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred", "PredicateDecl", "PredicateMap", "Problem", "Profile",
-    "Progress", "REFUSED", "RELATIONAL", "Record", "Refiner", "Request", "Response", "RunConfig", "Say", "Scene",
-    "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator", "Snapshot", "SourceSpec",
-    "Stage", "State", "StepResult", "SubgoalStep", "SuiteFile", "TASK_PROGRESS", "TRUE", "TableSpec", "Task",
-    "TaskFile", "TaskSuite", "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "Unbuildable",
-    "Unit", "UnitResult", "UnitTable", "UnknownNameError", "Usage", "Vocabulary", "When", "World", "atom_set",
-    "bare_identifier", "benchmark_fields", "build_task", "capped", "capture_examples", "claimed_units",
-    "class_steps", "collaboration_fields", "columns", "empty_plan_detail", "execute_plan", "expand_quantifiers",
-    "fill_transition_prompt", "find_value", "format_atom", "get_module", "get_plugins", "ground_lines",
-    "ground_plan", "hookimpl", "install_command", "is_cut", "join_scores", "judge_loop", "lcs_length", "limits",
-    "load_installed", "ltl", "name_key", "name_problem", "operator_differences", "package_path", "parse_domain",
-    "parse_operators", "parse_plan", "parse_problem", "parse_subgoals", "percent", "plan_answer", "plan_steps",
-    "planned_actions", "reaches", "read_responses", "required_package", "retry_after", "run_plan", "score",
-    "score_operator", "search_budget", "signature_error", "similarity", "similarity_summary", "spread",
-    "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr", "total_counts", "trajectory_record",
-    "trajectory_summary", "unit_endpoint", "url_secrets", "visible_rooms", "without_credentials", "work_unit",
-    "write_suite",
-]
+__all__ = sorted(_WHERE)  # the literal list is in plugin_api.pyi, for type checkers and linters
 
 
 def __getattr__(name: str) -> Any:
