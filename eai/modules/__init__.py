@@ -12,9 +12,10 @@ from eai.modules.deferred import loaded
 if TYPE_CHECKING:
     from eai.host.registry import Registry
     from eai.modules.base import AbilityModule
+    from eai.modules.deferred import DeferredModule
 
 
-def _registry() -> Registry[object]:
+def _registry() -> Registry[AbilityModule | DeferredModule]:
     return get_plugins().modules
 
 

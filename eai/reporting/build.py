@@ -79,8 +79,8 @@ def _paper_table(spec: TableSpec, units: Sequence[UnitResult]) -> Table | None:
     columns = COUNTS + spec.columns
     by_key = {(u.label, u.suite): u for u in units if u.module == spec.module}
     groups = [("", 1)] + [(g, sum(c.group == g for c in columns) * len(suites)) for g in dict.fromkeys(c.group for c in columns)]
-    cells = [[None] + [(by_key[(row[0], suite)], column.error)
-                       if (row[0], suite) in by_key else None for column in columns for suite in suites] for row in rows]
+    cells = [[None, *((by_key[(row[0], suite)], column.error)
+                      if (row[0], suite) in by_key else None for column in columns for suite in suites)] for row in rows]
     headings = suite_headings(suites)
     charts = [(f"{spec.name}, {headings[suite]}: {spec.title}", [(c.group, c.header) for c in spec.columns],
                metric_series(spec, suites, rows, suite)) for suite in suites]
