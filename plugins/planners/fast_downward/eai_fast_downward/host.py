@@ -5,13 +5,10 @@ no import and no fork of a large process.
 
     PYTHONHASHSEED=0 python -s host.py BIN_DIR SYS_PATH_JSON [PREPARE_MODULE]
 
-(hosts.py starts it so, in a session of its own, with no other PYTHON*
-variables; ``sys.path`` becomes the Fast Downward build's ``BIN_DIR`` and the
-given entries, so the host's own directory is not on it). The host imports
-nothing heavy, so its forks are cheap; its worker, forked at its start,
-imports the translator and, with a prepare module, that module (whose
-``prepare()`` writes domain.pddl and problem.pddl in the run's directory, or
-explains itself in prepare.log and returns an exit code).
+(hosts.py starts it so, with no other PYTHON* variables; ``sys.path`` becomes
+``BIN_DIR`` and the given entries, not the host's own directory). The host
+imports nothing heavy, so its forks are cheap; its worker, forked at its
+start, imports the translator and the prepare module (worker.py).
 
 Protocol, one line each on stdin/stdout: the host says ``ready`` (or
 ``error <why>``) once its worker is ready; then per request ``{"work": dir,
@@ -76,6 +73,10 @@ class _WorkerGone(Exception):
     """The worker could not start."""
 
 
+class _Ended(Exception):
+    """The worker closed its end of the pipe: it is ending."""
+
+
 class _Requests:
     """Lines from stdin, read without blocking the host's waits."""
 
@@ -111,15 +112,15 @@ class _Worker:
         self.resident = 0  # bytes, as it last said
         self.used = 0.0  # CPU seconds before the run in hand, as it last said
 
-    def said(self) -> dict | bool | None:
-        """Its next answer; None while there is none yet; False once it has closed its end (it is ending)."""
+    def said(self) -> dict | None:
+        """Its next answer; None while there is none yet. Raises _Ended once it has closed its end."""
         while b"\n" not in self.buffer:
             try:
                 chunk = os.read(self.answers, 65536)
             except BlockingIOError:
                 return None
             if not chunk:
-                return False
+                raise _Ended
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
         answer = json.loads(line)
@@ -186,15 +187,17 @@ class _Host:
             self.end_worker()
             return self.translate(work, memory_mb, cpu_seconds, deadline)
         before = worker.used
-        said = self.hear(worker, work, deadline)
-        if said:
-            if not said.get("reusable", True):
-                self.end_worker()
-            return said["code"], said["cpu"]
-        code, cpu, peak = self.end_worker()
+        try:
+            said = self.hear(worker, work, deadline)
+        except _Ended:  # the run ended it: its exit code is the run's
+            code, cpu, peak = self.end_worker()
+            return self.child.ending(code, True, cpu - before, cpu_seconds, peak, room), cpu - before
         if said is None:
+            _, cpu, _ = self.end_worker()
             return None, cpu - before
-        return self.child.ending(code, True, cpu - before, cpu_seconds, peak, room), cpu - before
+        if not said.get("reusable", True):
+            self.end_worker()
+        return said["code"], said["cpu"]
 
     def start_worker(self, work: str | None, deadline: float | None) -> _Worker | None:
         """A new worker, once it has said it is ready (None: the deadline passed or an interruption came first)."""
@@ -211,13 +214,15 @@ class _Host:
         os.close(requests_read)
         os.close(answers_write)
         self.worker = _Worker(pid, requests_write, answers_read)
-        said = self.hear(self.worker, work, deadline)
-        if said is None:
+        try:
+            said = self.hear(self.worker, work, deadline)
+        except _Ended:
+            said = {"error": "the planner worker ended as it started"}
+        if said is None or "ready" not in said:
             self.end_worker()
-            return None
-        if not said or "ready" not in said:
-            self.end_worker()
-            raise _WorkerGone(said.get("error") if said else "the planner worker ended as it started")
+            if said is None:
+                return None
+            raise _WorkerGone(said.get("error"))
         return self.worker
 
     def end_worker(self) -> tuple[int | None, float, int]:
@@ -230,9 +235,9 @@ class _Host:
         os.close(worker.answers)
         return _kill(worker.pid)
 
-    def hear(self, worker: _Worker, work: str | None, deadline: float | None) -> dict | bool | None:
-        """The worker's next answer; False when it ended first; None when
-        ``deadline`` passed or an interruption came first."""
+    def hear(self, worker: _Worker, work: str | None, deadline: float | None) -> dict | None:
+        """The worker's next answer; None when ``deadline`` passed or an
+        interruption came first. Raises _Ended when it ended first."""
         while (said := worker.said()) is None:
             if not self.pause(worker.answers, work, deadline, worker.pid):
                 return None
