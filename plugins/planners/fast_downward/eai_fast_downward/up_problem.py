@@ -22,21 +22,16 @@ Decisions the EAI files force:
   wants a character) are left out and counted: no well-typed operator can read
   or change them, so they cannot matter to a plan.
 - UP's writer leaves out ``:effect`` for an action without effects, which Fast
-  Downward rejects; :class:`_Writer` writes ``:effect (and)``.
+  Downward rejects (up_writer.py writes ``:effect (and)``).
 - Quantified conditions over one literal are written out over the problem's
   objects first (``eai.pddl.expand``): the same task, without the axioms Fast
   Downward's heuristics estimate so poorly, and checked by UP exactly as
   written (only well-typed quantifiers are written out).
-- Speed: the writer asks the problem for its kind five times and for all
-  initial values, which UP finds by grounding every predicate over every
-  object (two thirds of the time of a write), and the kind asks for the
-  static and the unused fluents five times, walking every expression each
-  time. :class:`_Problem`, complete once built, computes each once and lists
-  the atoms set true (every other one is false by default, and the writer
-  writes only the true ones).
 - Each conversion has a unified-planning environment of its own
   (up_environment.py), so a worker's conversions never depend on the ones
-  before, and the domain's constants are written in the problem's order.
+  before, and the domain's constants are written in the problem's order
+  (up_writer.py, which also keeps the writer from walking the problem again
+  and again).
 
 Importing this module imports unified-planning's model and writer (about
 0.3 s, ConfigSpace kept out: worker.py); a planner worker (worker.py) does
@@ -51,8 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from unified_planning.exceptions import UPException
-from unified_planning.io.pddl_writer import PDDLWriter
-from unified_planning.model import Fluent, InstantaneousAction, Object, Problem as UPProblem, Variable
+from unified_planning.model import Fluent, InstantaneousAction, Object, Variable
 
 from eai.plugin_api import (
     And,
@@ -71,6 +65,7 @@ from eai.plugin_api import (
 )
 from eai_fast_downward.runner import JOB, REPORT
 from eai_fast_downward.up_environment import FreshEnvironment
+from eai_fast_downward.up_writer import BuiltProblem, Writer
 
 INVALID_PROBLEM = 31  # Fast Downward's code for input its translator cannot use
 
@@ -100,7 +95,7 @@ class _Rejected(Exception):
 
 @dataclass
 class Conversion:
-    problem: UPProblem  # a _Problem: do not change it
+    problem: BuiltProblem  # do not change it
     rejected: dict[str, str] = field(default_factory=dict)  # operator -> UP's reason
     dropped_init: int = 0  # ill-typed init atoms left out
     names: dict[str, str] = field(default_factory=dict)  # UP name -> ours, actions and objects
@@ -110,7 +105,7 @@ def convert(domain: Domain, problem: Problem) -> Conversion:
     """The UP problem of ``problem`` in ``domain``; see the module docstring."""
     domain = expand_quantifiers(domain, problem)
     builder = _Builder(domain, FreshEnvironment())
-    up_problem = _Problem(problem.name, builder.env)
+    up_problem = BuiltProblem(problem.name, builder.env)
     for fluent in builder.fluents.values():
         up_problem.add_fluent(fluent, default_initial_value=False)
     conversion = Conversion(up_problem)
@@ -146,7 +141,7 @@ def convert(domain: Domain, problem: Problem) -> Conversion:
 
 def write_pddl(conversion: Conversion, domain_file: Path, problem_file: Path) -> dict[str, str]:
     """Write the PDDL files; returns their action and object names -> ours."""
-    writer = _Writer(conversion.problem)
+    writer = Writer(conversion.problem)
     writer.write_domain(str(domain_file))
     writer.write_problem(str(problem_file))
     names = {}
@@ -156,44 +151,6 @@ def write_pddl(conversion: Conversion, domain_file: Path, problem_file: Path) ->
         except UPException:  # an action the writer left out, its precondition being false
             pass
     return names
-
-
-class _Problem(UPProblem):
-    """A UP problem that is not changed once built (see the module docstring)."""
-
-    _kind = None
-    _static_and_unused = None
-
-    @property
-    def kind(self):
-        if self._kind is None:
-            self._kind = super().kind
-        return self._kind
-
-    def _get_static_and_unused_fluents(self):
-        if self._static_and_unused is None:
-            self._static_and_unused = super()._get_static_and_unused_fluents()
-        return self._static_and_unused
-
-    @property
-    def initial_values(self):
-        return self.explicit_initial_values
-
-
-class _Writer(PDDLWriter):
-    def _populate_domain_objects(self, obe):
-        """The domain's constants, each type's in the problem's order (UP keeps them in a set,
-        whose order follows the objects' hashes, which follow their types' addresses)."""
-        super()._populate_domain_objects(obe)
-        order = {obj: i for i, obj in enumerate(self.problem.all_objects)}
-        self.domain_objects = {t: dict.fromkeys(sorted(found, key=order.__getitem__))
-                               for t, found in self.domain_objects.items()}
-
-    def _write_untimed_effects(self, item, converter, out, costs):
-        if item.effects:
-            super()._write_untimed_effects(item, converter, out, costs)
-        else:
-            out.write("\n  :effect (and)")
 
 
 class _Builder:
