@@ -20,14 +20,15 @@ from eai.modules.subgoals.parse import parse_subgoals
 from eai.modules.subgoals.refine import Refiner, budget
 from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, SearchPlanner
-from eai.simulation.simulator import Simulator
+from eai.simulation.simulator import Simulator, World
 from eai.world import Action, Task
 
 PLANNER = "bfs"  # the search planner acting on a goal uses unless the options name one
 
 
-def subgoal_lines(task: Task, simulator: Simulator) -> list[str]:
-    world = simulator.world(task)
+def subgoal_lines(task: Task, simulator: Simulator, world: World | None = None) -> list[str]:
+    """The lines (see the module docstring); ``world``: ``task``'s, if one is at hand."""
+    world = world or simulator.world(task)
     actions = simulator.vocabulary.actions
     goal_objects = [a for lit in task.goal.relation + task.goal.state for a in lit.atom[1:]]
     candidates = list(dict.fromkeys(goal_objects + list(task.relevant)))
@@ -43,16 +44,17 @@ def subgoal_lines(task: Task, simulator: Simulator) -> list[str]:
     return lines + [str(lit) for lit in simulator.goal_lines(task.goal.state, task.goal.relation)]
 
 
-def subgoals(task: Task, simulator: Simulator) -> str:
+def subgoals(task: Task, simulator: Simulator, world: World | None = None) -> str:
     """``task``'s subgoal lines as a subgoal-decomposition answer: ``{"output": [line, ...]}``."""
-    return json.dumps({"output": subgoal_lines(task, simulator)})
+    return json.dumps({"output": subgoal_lines(task, simulator, world)})
 
 
 def plan_actions(task: Task, simulator: Simulator, planner: SearchPlanner, limits: Budget) -> tuple[Action, ...]:
     """Actions reaching ``task``'s goal line by line (as far as the search gets)."""
     world = simulator.world(task)
     checker = GoalChecker(task, simulator.vocabulary)
-    lines, error = ground_lines(parse_subgoals(subgoals(task, simulator)), world, simulator.vocabulary, checker.universe)
+    lines, error = ground_lines(parse_subgoals(subgoals(task, simulator, world)), world, simulator.vocabulary,
+                                checker.universe)
     if error is not None:
         return ()
     return Refiner(world, planner, limits, checker).refine(lines).trajectory.actions

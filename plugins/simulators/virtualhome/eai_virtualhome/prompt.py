@@ -131,10 +131,11 @@ def _environment(task: Task, names: _Names, atoms: set[Atom]) -> str:
     states_of: dict[str, list[str]] = {}  # one pass over the atoms, not one per object
     relations = []
     for atom in atoms:
-        if len(atom) == 2:
-            states_of.setdefault(atom[1], []).append(atom[0])
-        elif len(atom) == 3 and atom[1] in relevant and atom[2] in relevant:
-            relations.append(atom)
+        if atom[1] in relevant:
+            if len(atom) == 2:
+                states_of.setdefault(atom[1], []).append(atom[0])
+            elif len(atom) == 3 and atom[2] in relevant:
+                relations.append(atom)
     nodes = []
     for oid in task.relevant:
         if oid == character:

@@ -16,7 +16,7 @@ from itertools import product
 from eai.plugin_api import Action, Check, State, Task, World
 from eai_virtualhome.effects import Edit
 from eai_virtualhome.names import Names
-from eai_virtualhome.rules import RULES
+from eai_virtualhome.rules import RULES, Rule
 from eai_virtualhome.scene import Scene
 from eai_virtualhome.vocabulary import ACTIONS
 
@@ -30,7 +30,7 @@ class VirtualHomeWorld(World):
     def __init__(self, task: Task) -> None:
         self.scene = Scene(task)
         super().__init__(task, self.scene.index)
-        self._candidates: dict[tuple[str, int, tuple[str, ...] | None], list[str]] = {}
+        self._candidates: dict[tuple[str, ...] | None, list[tuple[str, Rule, list[list[str]]]]] = {}
 
     @property
     def initial(self) -> State:
@@ -76,25 +76,31 @@ class VirtualHomeWorld(World):
     def successors(self, state: State, objects: Iterable[str] | None = None) -> Iterator[tuple[Action, State]]:
         """Executable, non-redundant actions in vocabulary order, objects in id order."""
         among = None if objects is None else tuple(sorted(set(objects)))
-        for name, spec in ACTIONS.items():
-            held_arg = RULES[name].held_arg
-            pools = []
-            for position in range(spec.arity):
-                pool = self._pool(name, position, among)
-                if position == held_arg:
-                    pool = [o for o in pool if self.scene.holds(state, o)]
-                pools.append(pool)
+        for name, rule, pools in self._moves(among):
+            if rule.held_arg is not None:
+                pools = list(pools)
+                pools[rule.held_arg] = [o for o in pools[rule.held_arg] if self.scene.holds(state, o)]
             for args in product(*pools):
-                if len(set(args)) != len(args):
-                    continue
-                if self._does_something(state, name, args):
+                if len(set(args)) == len(args) and self._does_something(state, rule, args):
                     action = Action(name, args)
                     yield action, self.apply(state, action)
 
-    def _does_something(self, state: State, name: str, args: tuple[str, ...]) -> bool:
+    def _moves(self, among: tuple[str, ...] | None) -> list[tuple[str, Rule, list[list[str]]]]:
+        """The actions of the vocabulary, in its order, each of whose arguments
+        an object of ``among`` (any object when None) affords: name, rule and
+        the objects that afford each argument."""
+        moves = self._candidates.get(among)
+        if moves is None:
+            moves = self._candidates[among] = []
+            for name, spec in ACTIONS.items():
+                pools = [self.scene.candidates(name, position, among) for position in range(spec.arity)]
+                if all(pools):
+                    moves.append((name, RULES[name], pools))
+        return moves
+
+    def _does_something(self, state: State, rule: Rule, args: tuple[str, ...]) -> bool:
         """Whether the affordable action is executable and not redundant in
         ``state``, as :meth:`check_state` would say, without its reasons."""
-        rule = RULES[name]
         if rule.redundant is not None and rule.redundant(self.scene, state, args):
             return False
         return not any(pre.unmet(self.scene, state, args) for pre in rule.preconditions)
@@ -128,13 +134,6 @@ class VirtualHomeWorld(World):
                     pending.append(container)
         found.discard(scene.character)
         return frozenset(found)
-
-    def _pool(self, name: str, position: int, among: tuple[str, ...] | None) -> list[str]:
-        key = (name, position, among)
-        pool = self._candidates.get(key)
-        if pool is None:
-            pool = self._candidates[key] = self.scene.candidates(name, position, among)
-        return pool
 
     @cached_property
     def _names(self) -> Names:
