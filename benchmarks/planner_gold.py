@@ -64,9 +64,9 @@ def cpu_of(who: int) -> float:
 
 def floor(suite: str, cpu_seconds: float) -> dict[str, float]:
     """CPU seconds of each step over the suite's gold problems (see the module docstring)."""
-    from eai_fast_downward.worker import _Unused
+    from eai_fast_downward.worker import keep_out_unused
 
-    sys.modules.setdefault("ConfigSpace", _Unused("ConfigSpace"))  # as a planner worker does
+    keep_out_unused()  # as a planner worker does
     bin_dir = runner.fast_downward_dir()
     sys.path.insert(0, str(bin_dir))
     from fast_downward.translate import main as translator

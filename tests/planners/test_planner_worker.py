@@ -96,7 +96,8 @@ def test_a_fresh_environment_has_every_part_of_unified_plannings_own():
 
 def test_a_unified_planning_worker_loads_neither_scipy_nor_numpy():
     """unified-planning imports ConfigSpace, and with it scipy, only for an
-    annotation; the worker keeps it out (worker.py, _Unused) and still plans."""
+    annotation, and networkx for graphs planning never draws; the worker keeps
+    them out (worker.keep_out_unused) and still plans."""
     host = Host(runner.fast_downward_dir(), runner.UP_PREPARER)
     try:
         (worker,) = [pid for pid, parent, _ in processes_below() if parent == str(host.process.pid)]
@@ -104,3 +105,4 @@ def test_a_unified_planning_worker_loads_neither_scipy_nor_numpy():
     finally:
         host.close()
     assert "scipy" not in maps and "numpy" not in maps
+    assert FastDownward().solve(*needed_operators(WASH_CLOTHES), BUDGET).solved

@@ -34,7 +34,7 @@ Decisions the EAI files force:
   and again).
 
 Importing this module imports unified-planning's model and writer (about
-0.3 s, ConfigSpace kept out: worker.py); a planner worker (worker.py) does
+0.17 s, with what it never uses kept out: worker.py); a planner worker (worker.py) does
 it once and calls :func:`prepare` run after run (a few ms each).
 """
 

@@ -219,17 +219,23 @@ def _import(prepare_module: str | None) -> list[tuple[str, Callable[[], int]]]:
     importlib.import_module("fast_downward.translate.main")
     steps = [("translate.log", _translate)]
     if prepare_module:
-        sys.modules.setdefault("ConfigSpace", _Unused("ConfigSpace"))
+        keep_out_unused()
         steps.insert(0, ("prepare.log", importlib.import_module(prepare_module).prepare))
     return steps
 
 
+def keep_out_unused() -> None:
+    """Stand-ins for modules unified-planning imports but planning never uses:
+    ConfigSpace (and with it scipy: about 0.8 of the 1.1 s UP's import took),
+    which only annotates ``Engine.get_configuration_space``, and networkx
+    (0.11 s), which builds causal graphs and plan graphs."""
+    for name in ("ConfigSpace", "networkx"):
+        sys.modules.setdefault(name, _Unused(name))
+
+
 class _Unused(types.ModuleType):
-    """A stand-in for a module that is imported but never used here.
-    unified-planning imports ConfigSpace (and with it scipy: about 0.8 of the
-    1.1 s its import takes) only to annotate ``Engine.get_configuration_space``,
-    which planning never calls. Any name can be imported from the stand-in;
-    using one raises."""
+    """A stand-in for a module that is imported but never used: any name can
+    be imported from it; using one raises."""
 
     def __getattr__(self, name: str) -> type:
         if name.startswith("__"):
