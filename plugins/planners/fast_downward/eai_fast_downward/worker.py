@@ -53,21 +53,26 @@ RESERVE = 10**7  # bytes held back from the translator, as Fast Downward's own e
 
 
 def serve(host: int, prepare_module: str | None) -> None:
-    """Never returns: imports, says ready, then serves runs until the host closes REQUESTS."""
+    """Never returns: imports, says ready, then serves runs until the host
+    closes REQUESTS (exit code 0; anything unforeseen, TRANSLATE_CRITICAL_ERROR)."""
+    code = child.TRANSLATE_CRITICAL_ERROR
     try:
-        _detach(host)
-        steps = _import(prepare_module)
-    except BaseException as exc:
-        _say({"error": f"cannot import {prepare_module or 'Fast Downward translator'}: {exc!r}"})
-        os._exit(child.TRANSLATE_CRITICAL_ERROR)
-    gc.freeze()
-    _say({"ready": True, "resident": child.resident(), "used": _cpu()})
-    for line in _lines():
-        code, cpu, reusable = run(steps, **json.loads(line))
-        _say({"code": code, "cpu": cpu, "resident": child.resident(), "used": _cpu(), "reusable": reusable})
-        if not reusable:
-            break
-    os._exit(0)
+        try:
+            _detach(host)
+            steps = _import(prepare_module)
+        except BaseException as exc:
+            _say({"error": f"cannot import {prepare_module or 'Fast Downward translator'}: {exc!r}"})
+            raise
+        gc.freeze()
+        _say({"ready": True, "resident": child.resident(), "used": _cpu()})
+        for line in _lines():
+            run_code, cpu, reusable = run(steps, **json.loads(line))
+            _say({"code": run_code, "cpu": cpu, "resident": child.resident(), "used": _cpu(), "reusable": reusable})
+            if not reusable:
+                break
+        code = 0
+    finally:
+        os._exit(code)
 
 
 def run(steps: list[tuple[str, Callable[[], int]]], work: str, memory_mb: int | None,
