@@ -19,7 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("world", "ltl", "pddl"),
     ("host",),
     ("simulation", "llm", "tasks", "modules"),
-    ("collaboration", "compose", "generation", "health", "modules.paper", "reporting", "results", "viewer"),
+    ("challenge", "collaboration", "compose", "generation", "health", "modules.paper", "reporting", "results", "viewer"),
     ("runner",),
     ("api", "cli", "plugin_api", "testing", "eai"),
 ]
