@@ -32,6 +32,10 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from score_action_sequencing import responses as action_sequencing_responses
+from subgoal_gold import responses as subgoal_responses
+from vs_upstream import ROWS, answers as row_answers
+
 from eai.challenge.export import Submission, zipped
 from eai.challenge.outcomes import HOLISTIC, TASK_LINE, log_records
 from eai.challenge.report import compare_submission, print_comparisons
@@ -39,9 +43,6 @@ from eai.challenge.submission import answer_file, kit_files
 from eai.challenge.upstream import MODEL
 from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
-from score_action_sequencing import responses as action_sequencing_responses
-from subgoal_gold import responses as subgoal_responses
-from vs_upstream import ROWS, answers as row_answers
 
 GIFTS = "assembling_gift_baskets_0_Beechwood_0_int_0_2021-10-26_12-46-37"
 BOTTLING = "bottling_fruit_0_Wainscott_0_int_0_2021-05-24_19-46-46"

@@ -87,16 +87,17 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from score_action_sequencing import responses as action_sequencing_responses
+from subgoal_gold import responses as subgoal_responses
+from timing import compile_eai
+
 from eai.challenge.compare import eai_figures, read_outcome
 from eai.challenge.upstream import ENTRY, UPSTREAM, default_cache, environment, last_line, upstream_python
 from eai.exceptions import EaiError
-from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
-from score_action_sequencing import responses as action_sequencing_responses
-from subgoal_gold import responses as subgoal_responses
+from eai.modules import get_module
+from eai_modules.transition_modeling.gold import gold_model
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold
-from timing import compile_eai
 
 WORK = "work.json"  # a driver's figures of its work after start-up
 

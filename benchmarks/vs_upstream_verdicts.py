@@ -47,12 +47,13 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from verdicts import VARIANTS
+
 from eai.challenge.outcomes import ERROR_CLASS
 from eai.challenge.upstream import default_cache, environment, last_line, upstream_python
 from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from tests.helpers import upstream_output
-from verdicts import VARIANTS
 
 # The upstream's error names (its error_info.json) in eai's words.
 UPSTREAM_CLASS = {None: "executable", "additional_step": "executable", **ERROR_CLASS}

@@ -10,16 +10,15 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
-from eai.llm.model import MAX_TOKENS
+from eai.runner import defaults
 
 if TYPE_CHECKING:
     from eai.world import Task
 
-Responses = Union[str, os.PathLike, Mapping[str, str], Iterable[Mapping[str, Any]]]
+Responses = str | os.PathLike | Mapping[str, str] | Iterable[Mapping[str, Any]]
 Progress = Callable[[str, int, int, int], None]  # unit label, tasks done, tasks in the unit, failed calls
-DEFAULT_MODEL = "baseline:auto"
 
 
 @dataclass(frozen=True)
@@ -124,13 +123,14 @@ def _responses(responses: Responses) -> list[Any]:
 def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None,
         modules: Sequence[str] | None = None, out: str | os.PathLike | None = None, *,
         tasks: Sequence[str] | None = None, limit: int | None = None, resume: bool = False,
-        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = MAX_TOKENS,
-        timeout: float = 120.0, retries: int = 5, give_up_after: float = 30.0,
+        concurrency: int = defaults.CONCURRENCY, base_url: str | None = None,
+        temperature: float = defaults.TEMPERATURE, max_tokens: int | None = defaults.MAX_TOKENS,
+        timeout: float = defaults.TIMEOUT, retries: int = defaults.RETRIES, give_up_after: float = defaults.GIVE_UP_AFTER,
         cache: str | os.PathLike | None = None, use_cache: bool = True,
-        replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
-        options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
-        address: str | None = None) -> Run:
+        replan: int = defaults.REPLAN, action_failure_p: float = defaults.ACTION_FAILURE_P, seed: int = defaults.SEED,
+        environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = defaults.EXECUTOR,
+        address: str | None = None, command: Sequence[str] | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
@@ -139,18 +139,21 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     ``runs/<date-time>``; ``shard`` (``"i/N"``) runs only that share of the
     tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
     other settings are ``eai run``'s options (``max_tokens=None``: the
-    server's own limit). ``say`` gets a line per finished unit, warnings and hints."""
-    from eai.exceptions import EaiError
-    from eai.llm.model import GenerationConfig
-    from eai.modules import MODULES
+    server's own limit). ``say`` gets a line per finished unit, warnings and hints;
+    ``command`` is the command line run.json records (without secrets; default:
+    this process's)."""
     from eai.base.paths import check_output_folder
+    from eai.exceptions import EaiError
     from eai.host.manager import get_plugins
-    from eai.llm.calls import RetryPolicy
-    from eai.runner.run import RunConfig, run as run_units
-    from eai.runner.selection import default_suites
-    from eai.tasks.shards import parse_shard
-    from eai.tasks.folders import suite_name
     from eai.llm.cache import default_cache
+    from eai.llm.calls import RetryPolicy
+    from eai.llm.model import GenerationConfig, default_model
+    from eai.modules import MODULES
+    from eai.runner.config import RunConfig
+    from eai.runner.run import run as run_units
+    from eai.runner.selection import default_suites
+    from eai.tasks.folders import suite_name
+    from eai.tasks.shards import parse_shard
 
     share = parse_shard(shard)
     plugins = get_plugins()
@@ -164,7 +167,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     config = RunConfig(
         suites=suites,
         modules=list(modules or MODULES),
-        models=list(models or [DEFAULT_MODEL]),
+        models=list(models or [default_model(plugins)]),
         out=folder,
         concurrency=concurrency,
         limit=limit,
@@ -181,6 +184,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         environment=environment,
         options=dict(options or {}),
         shard=share,
+        command=list(command) if command is not None else None,
     )
     _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None),
                             executor, address))
@@ -241,8 +245,8 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     viewer its numbers link to (view/index.html) over runs or score folders,
     side by side, into ``out`` (default: the first one's folder); returns the
     files written. The results read are never overwritten."""
-    from eai.exceptions import EaiError
     from eai.base.paths import check_output_folder
+    from eai.exceptions import EaiError
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
 

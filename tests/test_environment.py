@@ -6,12 +6,19 @@ import json
 
 import pytest
 
-from eai.simulation.environment import (Environment, EnvironmentProvider, Observation, StepResult, SymbolicEnvironment,
-                             SymbolicProvider, Unbuildable)
 from eai.exceptions import EaiError
 from eai.host.hookspecs import hookimpl
 from eai.host.manager import get_plugins, load_plugins, set_plugins
 from eai.runner.run import RunConfig, run
+from eai.simulation.environment import (
+    Environment,
+    EnvironmentProvider,
+    Observation,
+    StepResult,
+    SymbolicEnvironment,
+    SymbolicProvider,
+    Unbuildable,
+)
 from eai.simulation.taxonomy import execute
 from eai.testing.environment import EnvironmentConformance, conformance_problems
 from eai.world import Action
@@ -210,7 +217,7 @@ def test_doctor_says_an_engine_this_machine_lacks_is_not_installed_as_a_warning(
 
 
 def test_a_run_json_written_before_engines_were_recorded_is_still_read(tmp_path):
-    from eai.runner.run import RUN_OPTIONS, read_manifest
+    from eai.runner.manifest import RUN_OPTIONS, read_manifest
     (tmp_path / "run.json").write_text(json.dumps({key: None for key in RUN_OPTIONS if key != "engine"}))
     assert read_manifest(tmp_path)["engine"] is None
 

@@ -207,7 +207,7 @@ def goal_interpretation(out: Path, work: Path, model: str, tasks: tuple[str, ...
         if unread and not any(COUNTS.search(r.splitlines()[0]) for r in records):
             verdicts[task] = Verdict("not read (format)", ("not read",), {"unread": True})
             continue
-        counts = {KINDS[m.group(1)]: tuple(map(int, m.group(2, 3, 4))) for r in records
+        counts = {KINDS[m.group(1)]: (int(m.group(2)), int(m.group(3)), int(m.group(4))) for r in records
                   if (m := COUNTS.search(r.splitlines()[0]))}
         verdicts[task] = counted(counts)
     return Outcome(f"F1 {summary['all_f1']:.2f}", {t: verdicts[t] for t in tasks if t in verdicts})

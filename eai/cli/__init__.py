@@ -10,7 +10,7 @@ from typing import Any
 import typer
 
 import eai
-from eai.cli.argv import optional_values
+from eai.cli.argv import COMMAND, optional_values
 from eai.cli.command import CONTEXT, Command, Group
 from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
@@ -20,7 +20,7 @@ from eai.host.manager import get_plugins
 # line of its help. A command's module is imported only when the command runs,
 # so ``eai --help`` and ``eai list`` do not import what ``eai run`` needs.
 BUILT_IN = {
-    "list": ("eai.cli.listing", "list_command", "List simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins."),
+    "list": ("eai.cli.listing", "list_command", "List ability modules, simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins."),
     "doctor": ("eai.cli.doctor", "doctor_command", "Check Python, plugins, task data, simulators and planners; exit 1 when something required is broken."),
     "tasks": ("eai.cli.tasks", "app", "Task suites: import or generate them, list their tasks, show one, count them."),
     "score": ("eai.cli.score", "score_command", "Score model responses against the gold annotation."),
@@ -103,8 +103,9 @@ def main(argv: list[str] | None = None) -> None:
     # collector's full passes skip it from here on (a fifth of scoring the 100
     # BEHAVIOR goal interpretation answers was spent re-scanning it).
     gc.freeze()
-    try:
-        app(args=optional_values(sys.argv[1:] if argv is None else argv), prog_name="eai")
+    words = sys.argv[1:] if argv is None else argv
+    try:  # the command line as given, for run.json (eai.cli.argv.command_line)
+        app(args=optional_values(words), prog_name="eai", obj={COMMAND: ["eai", *words]})
     except EaiError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)

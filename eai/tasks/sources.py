@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eai.exceptions import EaiError
 from eai.base.paths import inside
+from eai.exceptions import EaiError
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,6 @@ class Pin:
         if self.repository:
             return f"github.com/{self.repository} at commit `{self.version}`"
         return f"{self.package} {self.version} `{self.sha256}`"
-
-
-EAI_EVAL = Pin("eai-eval", "1.0.5", "fe09f2a84cfb2451e111d02a2fa57e18797e747b73de23cb036d0d4e6502099f")
-"""The Embodied Agent Interface's own data package (MIT)."""
 
 
 class Archive:

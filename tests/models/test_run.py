@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-from eai.llm.model import GenerationConfig
 from eai.llm.calls import RetryPolicy
-from eai.runner.run import run
+from eai.llm.model import GenerationConfig
 from eai.results.store import ResponseLog
+from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply, prompt_of
 from tests.models.support import UNIT, read_jsonl, run_config
 
@@ -128,7 +128,7 @@ def test_failed_calls_are_not_cached(plugins, gold, tmp_path):
 def test_the_heap_stays_frozen_under_a_caller_that_froze_it():
     import gc
 
-    from eai.runner.run import frozen_heap
+    from eai.runner.core import frozen_heap
 
     gc.unfreeze()  # from a known state: a test that ran eai's command line in this process froze it
     try:

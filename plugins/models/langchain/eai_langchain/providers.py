@@ -29,7 +29,13 @@ from urllib.parse import parse_qsl, urlsplit
 
 from eai import EaiError
 from eai.plugin_api import (
-    CONNECT_TIMEOUT, GenerationConfig, LanguageModel, ModelProvider, install_command, url_secrets, without_credentials,
+    CONNECT_TIMEOUT,
+    GenerationConfig,
+    LanguageModel,
+    ModelProvider,
+    install_command,
+    url_secrets,
+    without_credentials,
 )
 
 NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
