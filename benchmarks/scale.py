@@ -22,7 +22,7 @@ the same run in one piece.
    ``tree_usage``), and the ratios.
 
 Wall times depend on the machine's load (printed): other work shows in every
-figure. Needs ray (pip install 'embodied-agent-interface[ray]'). Run from the
+figure. Needs ray (pip install 'eai-kit[ray]'). Run from the
 repository root:
 
     python benchmarks/scale.py [--main-job]

@@ -5,7 +5,10 @@
 Installs ``eai-eval==1.0.5`` (from the registry, or ``--wheel``) and the
 ``up-fast-downward`` wheel into a virtual environment of its own under the
 cache folder (default ``$XDG_CACHE_HOME/eai/vs_upstream`` or
-``~/.cache/eai/vs_upstream``), reused on later runs. Writes each row's gold
+``~/.cache/eai/vs_upstream``), reused on later runs: the environment, its
+entry points and the reading of its figures are ``eai compare upstream``'s
+(:mod:`eai.challenge`), which runs it with ``PYTHONHASHSEED=0`` and
+``random.seed(0)``. Writes each row's gold
 answers in the upstream response format, then runs, interleaved, ``eai score
 ... --quiet``, a small eai driver and a small driver calling the upstream
 evaluator's entry point (both drivers written to a temporary folder at run
@@ -53,18 +56,9 @@ What the upstream needs to run at all (worked around here, never fixed):
   success). The gold plans are given with their first WALK or FIND repeated,
   to both tools: eai's verdicts are those of the plain gold plans, and the
   upstream simulates every plan, as it does for a model's answers.
-- Its Fast Downward wrapper runs ``pddlgym_planners/FD/fast-downward.py``
-  inside its own package and, when that is missing, ``git clone``s Fast
-  Downward and builds it from source. The cache links that folder to the
-  Fast Downward shipped in ``up-fast-downward``, whose driver (``#! /usr/bin/env
-  python3``) must find the upstream venv's interpreter first on PATH.
-- It reads responses only as ``<dir>/<dataset>/<module>/<model>_outputs.json``,
-  and writes ``logs/`` into the working directory and PDDL files into its own
-  package: each run gets a fresh temporary working directory.
-- BEHAVIOR goal interpretation imports ``igibson.object_states`` (the physics
-  simulator) on its first line and never uses it: the driver gives it an empty
-  stand-in module. BEHAVIOR transition modeling with the planner is the
-  VirtualHome evaluator's, called with ``dataset="behavior"``.
+- Fast Downward, the paths it reads and writes, iGibson's stand-in: as
+  :mod:`eai.challenge.upstream` says; each run gets a fresh temporary working
+  directory.
 - Its evaluators expect a complete response set (small ones crash with
   ZeroDivisionError/KeyError): every row answers all of its tasks.
 - Subgoal decomposition identifiers must be ``scene_1_<file id>``; eai reads
@@ -86,13 +80,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import venv
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,17 +91,14 @@ from score_action_sequencing import responses as action_sequencing_responses
 from subgoal_gold import responses as subgoal_responses
 from timing import compile_eai
 
+from eai.challenge.compare import eai_figures, read_outcome
+from eai.challenge.upstream import ENTRY, UPSTREAM, default_cache, environment, last_line, upstream_python
+from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from eai.modules import get_module
-from eai.tasks.sources import cache_dir
 from eai_modules.transition_modeling.gold import gold_model
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold
 
-UPSTREAM = "eai-eval==1.0.5"
-LOG_RECORD = re.compile(r"(?m)^(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d - )")  # the upstream's log format
-DROPPED = "did not pass gold test"  # its log line for a task it leaves out
-RACE = "No such file or directory: 'sas_plan'"
-FD_LINK = "virtualhome_eval/simulation/evolving_graph/pddlgym_planners/FD"
 WORK = "work.json"  # a driver's figures of its work after start-up
 
 
@@ -167,19 +155,10 @@ def clocked(work, figures):
         json.dump({"wall": time.perf_counter() - wall, "cpu": cpu() - used}, out)
 '''
 
-DRIVER = CLOCK + '''
+DRIVER = CLOCK + ENTRY + '''
 row, responses, out, module, figures = sys.argv[1:6]
 dataset = {"vh": "virtualhome", "b": "behavior"}[row.split("-")[0]]
-if dataset == "behavior" and module == "goal_interpretation":
-    import types  # its first line imports igibson (then shadows it): an empty stand-in lets it load
-    sys.modules["igibson"] = types.ModuleType("igibson")
-    sys.modules["igibson.object_states"] = sys.modules["igibson"].object_states = types.ModuleType("igibson.object_states")
-    from behavior_eval.evaluation.goal_interpretation.scripts.evaluate_results import evaluate_results
-    clocked(lambda: evaluate_results(f"{responses}/behavior/goal_interpretation", out), figures)
-else:
-    from virtualhome_eval.agent_eval import agent_evaluation
-    clocked(lambda: agent_evaluation(mode="evaluate_results", eval_type=module, llm_response_path=responses,
-                                     output_dir=out, dataset=dataset, num_workers=1), figures)
+clocked(entry(dataset, module, responses, out), figures)
 '''
 
 # eai's entry point is the Python API's score (what `eai score` does, without
@@ -207,38 +186,6 @@ def work():
 
 clocked(work, figures)
 '''
-
-
-def shown(path: Path) -> str:
-    """A path as printed: relative to the home folder with ``~``, never the home itself."""
-    home = Path.home()
-    return f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
-
-
-def default_cache() -> Path:
-    return cache_dir().parent / "vs_upstream"  # beside eai's own cache of upstream sources
-
-
-def upstream_python(cache: Path, wheel: Path | None) -> Path:
-    """The upstream venv's interpreter, installing eai-eval and Fast Downward on first use."""
-    spec = str(wheel.resolve()) if wheel else UPSTREAM
-    home = cache / "eai-eval-1.0.5"
-    python, marker = home / "bin" / "python", home / "installed.txt"
-    if marker.exists():
-        print(f"upstream: {marker.read_text().strip()} in {shown(home)}", file=sys.stderr)
-        return python
-    print(f"installing {UPSTREAM} and up-fast-downward into {shown(home)} ...", file=sys.stderr)
-    venv.EnvBuilder(with_pip=True, clear=True).create(home)
-    pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    done = subprocess.run(pip + [spec, "up-fast-downward"], capture_output=True, text=True)
-    if done.returncode:
-        print(f"error: pip could not install {UPSTREAM}: {last_line(done.stderr)}", file=sys.stderr)
-        sys.exit(2)
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
-    (site / FD_LINK).symlink_to(site / "up_fast_downward" / "downward")
-    marker.write_text(f"{wheel.name if wheel else UPSTREAM} + up-fast-downward\n")
-    return python
 
 
 def answers(row: Row) -> list[dict[str, str]]:
@@ -285,11 +232,6 @@ class Run:
     error: str = ""
 
 
-def last_line(text: str) -> str:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1] if lines else "(no output)"
-
-
 def timed(command: list[str], cwd: Path, launcher: Path, env: dict[str, str] | None = None) -> Run:
     """Run a command through the launcher; wall time, CPU and peak RSS of its process tree."""
     figures = cwd / "usage.json"
@@ -333,12 +275,7 @@ def readable(read, row: Row, folder: Path) -> str:
 
 def headline(row: Row, out: Path) -> str:
     """The row's verdict figures from eai's summary.json."""
-    summary = json.loads((out / "summary.json").read_text())
-    if row.module == "goal_interpretation":
-        return f"F1 {summary['overall']['f1']}"
-    if row.module == "transition_modeling":
-        return f"F1 {summary['f1']}, planner success {summary['planner_success_rate']}%"
-    return f"success {summary['task_success_rate']}%, executable {summary['execution_success_rate']}%"
+    return eai_figures(row.module, json.loads((out / "summary.json").read_text()))
 
 
 def run_upstream(row: Row, python: Path, driver: Path, responses: Path, work: Path,
@@ -347,34 +284,15 @@ def run_upstream(row: Row, python: Path, driver: Path, responses: Path, work: Pa
     folder = work / "responses" / row.suite / row.module
     folder.mkdir(parents=True)
     (folder / "gold_outputs.json").write_text(responses.read_text())
-    env = {**os.environ, "PATH": f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    env.pop("PYTHONPATH", None)
     run = timed([str(python), str(driver), row.key, str(work / "responses"), str(work / "out"), row.module,
-                 str(work / WORK)], work, launcher, env)
+                 str(work / WORK)], work, launcher, environment(python))
     return run, work_figures(run, work), "" if run.error else readable(upstream_headline, row, work)
 
 
 def upstream_headline(row: Row, work: Path) -> str:
-    """The same figures from the upstream's own summary (and its logs: planner runs lost to the sas_plan race)."""
-    out = work / "out"
-    if row.suite == "behavior" and row.module == "goal_interpretation":
-        overall = json.loads((out / "summary" / "gold_performance_scores.json").read_text())["overall"]
-        return f"F1 {100 * overall['overall_confusion_metrics']['f1_score']:.2f}"
-    summary = json.loads((out / row.suite / "evaluate_results" / row.module / "gold" / "summary.json").read_text())
-    if row.module == "goal_interpretation":
-        return f"F1 {summary['all_f1']}"
-    if row.module == "transition_modeling":
-        records = [r for log in (work / "logs").glob("*.log") for r in LOG_RECORD.split(log.read_text(errors="replace"))]
-        races = sum(1 for r in records if RACE in r and r[22:].startswith("worker_"))  # not the final dump
-        return (f"F1 {summary['overall']['f1']}, planner success {summary['overall']['planner_success_rate']}% "
-                f"({races} planner run(s) lost to the sas_plan race)")
-    percent = 100 if row.module == "subgoal_decomposition" else 1  # its subgoal rates are fractions
-    figures = (f"success {percent * summary['goal_evaluation']['task_success_rate']:.2f}%, "
-               f"executable {percent * summary['trajectory_evaluation']['execution_success_rate']:.2f}%")
-    if row.module == "action_sequencing":
-        dropped = sum(log.read_text(errors="replace").count(DROPPED) for log in (work / "logs").glob("*.log"))
-        figures += f" of the tasks left after dropping {dropped}"
-    return figures
+    """The same figures from the upstream's own summary and log (eai.challenge.outcomes reads them)."""
+    found = read_outcome(row.suite, row.module, work / "out", work, (), "gold")
+    return "; ".join((found.figures, *found.notes))
 
 
 def median(runs: list[Run]) -> Run | None:
@@ -430,7 +348,10 @@ def main() -> None:
         parser.error("--repeat must be at least 1")
     if args.wheel and not args.wheel.is_file():
         parser.error(f"no wheel at {args.wheel}")
-    python = upstream_python(args.cache, args.wheel)
+    try:
+        python = upstream_python(args.cache, args.wheel, say=lambda line: print(line, file=sys.stderr))
+    except EaiError as exc:
+        sys.exit(f"error: {exc}")
     compile_eai()
     lines, verdicts, floors = [], [], []
     with tempfile.TemporaryDirectory(prefix="vs_upstream-") as tmp:

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -49,15 +48,15 @@ from collections import Counter
 from pathlib import Path
 
 from verdicts import VARIANTS
-from vs_upstream import default_cache, last_line, upstream_python
 
+from eai.challenge.outcomes import ERROR_CLASS
+from eai.challenge.upstream import default_cache, environment, last_line, upstream_python
+from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from tests.helpers import upstream_output
 
 # The upstream's error names (its error_info.json) in eai's words.
-UPSTREAM_CLASS = {None: "executable", "wrong_temporal_order": "wrong_order", "missing_step": "missing_step",
-                  "affordance_error": "affordance", "additional_step": "executable", "parsing error": "parsing",
-                  "hallucination error": "hallucination", "parameter error": "arity"}
+UPSTREAM_CLASS = {None: "executable", "additional_step": "executable", **ERROR_CLASS}
 
 DRIVER = '''\
 import json, re, sys
@@ -128,8 +127,7 @@ def upstream_verdicts(python: Path, driver: Path, folder: Path, variants: list[s
                       scene_objects: bool) -> dict[str, dict[str, str]]:
     """Variant -> task id -> verdict, from the upstream's error_info.json files;
     one upstream process per variant (its response folder), all at once."""
-    env = {**os.environ, "PATH": f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}", "PYTHONHASHSEED": "0"}
-    env.pop("PYTHONPATH", None)
+    env = environment(python)
     running = {}
     for v in variants:
         (folder / v).mkdir()
@@ -161,7 +159,10 @@ def main() -> None:
         parser.error(f"unknown variant(s) {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
     if args.wheel and not args.wheel.is_file():
         parser.error(f"no wheel at {args.wheel}")
-    python = upstream_python(args.cache, args.wheel)
+    try:
+        python = upstream_python(args.cache, args.wheel, say=lambda line: print(line, file=sys.stderr))
+    except EaiError as exc:
+        sys.exit(f"error: {exc}")
     with tempfile.TemporaryDirectory(prefix="vs_upstream_verdicts-") as tmp:
         folder = Path(tmp)
         ours = {}

@@ -20,7 +20,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("world", "ltl", "pddl"),
     ("host",),
     ("simulation", "llm", "tasks", "modules"),
-    ("collaboration", "compose", "generation", "health", "modules.benchmark", "reporting", "results", "viewer"),
+    ("challenge", "collaboration", "compose", "generation", "health", "modules.benchmark", "reporting", "results",
+     "viewer"),
     ("runner",),
     ("api", "cli", "plugin_api", "testing", "eai"),
 ]

@@ -34,9 +34,10 @@ def write_failed(path: Path, exc: OSError) -> WriteError:
     return WriteError(f"cannot write {path}: {exc.strerror or exc}")
 
 
-def write_atomic(path: Path, text: str | Iterable[str], durable: bool = True) -> None:
+def write_atomic(path: Path, text: str | bytes | Iterable[str], durable: bool = True) -> None:
     """Replace ``path`` with ``text`` (a string, or strings written one after
-    the other) as UTF-8, whole or not at all; its folder is made if missing."""
+    the other, as UTF-8; or bytes as they are), whole or not at all; its
+    folder is made if missing."""
     path = Path(path)
     temporary = None
     try:
@@ -44,9 +45,9 @@ def write_atomic(path: Path, text: str | Iterable[str], durable: bool = True) ->
         name = path.with_name(f".{path.name}.{secrets.token_hex(6)}.partial")
         handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies, as to any file
         temporary = name
-        with open(handle, "w", encoding="utf-8", newline="") as out:
-            for chunk in [text] if isinstance(text, str) else text:
-                out.write(chunk)
+        with open(handle, "wb") as out:
+            for chunk in [text] if isinstance(text, (str, bytes)) else text:
+                out.write(chunk if isinstance(chunk, bytes) else chunk.encode("utf-8"))
             out.flush()
             if durable:
                 os.fsync(out.fileno())

@@ -1,7 +1,8 @@
 """How eai is installed, for hints that work: the pip command adding an extra.
 
-The distribution is ``embodied-agent-interface`` (``eai`` on the package index
-is another project); the import package, the command and the entry-point group
+The distribution is ``eai-kit`` (``eai`` on the package index is another
+project, and the upstream announces ``embodied-agent-interface`` for its own:
+docs/challenge.md); the import package, the command and the entry-point group
 are ``eai``.
 """
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-DISTRIBUTION = "embodied-agent-interface"
+DISTRIBUTION = "eai-kit"
 
 
 def install_command(extra: str) -> str:
@@ -26,8 +27,8 @@ def command_for(extra: str, origin: Mapping[str, Any]) -> str:
     """The pip command adding ``extra`` to an install whose PEP 610
     ``direct_url.json`` is ``origin`` ({} for one from the package index):
     ``pip install -e ".[openai]"`` from an editable checkout,
-    ``pip install "embodied-agent-interface[openai] @ URL"`` from a file or
-    repository, ``pip install "embodied-agent-interface[openai]"`` otherwise."""
+    ``pip install "eai-kit[openai] @ URL"`` from a file or repository,
+    ``pip install "eai-kit[openai]"`` otherwise."""
     url = str(origin.get("url", ""))
     if origin.get("dir_info", {}).get("editable") and url.startswith("file:"):
         return f'pip install -e "{_shown(Path(unquote(urlsplit(url).path)))}[{extra}]"'

@@ -151,9 +151,9 @@ def test_a_missing_extra_is_one_line_naming_the_install(provider, monkeypatch):
 
 @pytest.mark.parametrize("origin, command", [
     ({"url": "file:///src/eai", "dir_info": {"editable": True}}, 'pip install -e "/src/eai[anthropic]"'),
-    ({"url": "file:///wheels/embodied_agent_interface-0.1.0-py3-none-any.whl", "archive_info": {}},
-     'pip install "embodied-agent-interface[anthropic] @ file:///wheels/embodied_agent_interface-0.1.0-py3-none-any.whl"'),
-    ({}, 'pip install "embodied-agent-interface[anthropic]"'),
+    ({"url": "file:///wheels/eai_kit-0.1.0-py3-none-any.whl", "archive_info": {}},
+     'pip install "eai-kit[anthropic] @ file:///wheels/eai_kit-0.1.0-py3-none-any.whl"'),
+    ({}, 'pip install "eai-kit[anthropic]"'),
 ])
 def test_the_install_hint_follows_how_eai_was_installed(origin, command):
     assert command_for("anthropic", origin) == command

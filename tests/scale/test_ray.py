@@ -20,7 +20,7 @@ from tests.models.conftest import KEY_VARIABLES
 from tests.models.support import FAKE_KEY, MODEL, Gold, needs_entry_point
 from tests.scale.test_shards import results
 
-ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'embodied-agent-interface[ray]')")
+ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'eai-kit[ray]')")
 
 pytestmark = pytest.mark.slow
 

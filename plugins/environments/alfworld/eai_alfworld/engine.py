@@ -31,7 +31,7 @@ from typing import Any
 from eai.plugin_api import load_installed, required_package
 
 DISTRIBUTIONS = ("alfworld", "textworld", "fast-downward-textworld")
-INSTALL = 'pip install "embodied-agent-interface[alfworld]" (in a checkout: pip install -e ".[alfworld]")'
+INSTALL = 'pip install "eai-kit[alfworld]" (in a checkout: pip install -e ".[alfworld]")'
 
 Fact = tuple[str, ...]  # a TextWorld fact: predicate and arguments, lower case
 

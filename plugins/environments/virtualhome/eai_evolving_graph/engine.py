@@ -39,7 +39,7 @@ from types import ModuleType, SimpleNamespace
 from eai.plugin_api import load_installed, package_path, required_package
 
 VERSION = "2.3.0"
-INSTALL = (f'pip install "embodied-agent-interface[virtualhome]" && pip install --no-deps virtualhome=={VERSION} '
+INSTALL = (f'pip install "eai-kit[virtualhome]" && pip install --no-deps virtualhome=={VERSION} '
            '(in a checkout: pip install -e ".[virtualhome]" and the same second command)')
 PRIVATE = "eai_evolving_graph._virtualhome_evolving_graph"
 

@@ -45,7 +45,7 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise EaiError("the ray executor needs ray: pip install 'embodied-agent-interface[ray]'") from None
+        raise EaiError("the ray executor needs ray: pip install 'eai-kit[ray]'") from None
     return ray
 
 
