@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from collections.abc import Sequence
@@ -49,6 +50,11 @@ MaxTokens = Annotated[int, typer.Option("--max-tokens", min=0, help="Longest ans
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
 Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts (a refused connection uses none: the call waits for the server).")]
 GiveUpAfter = Annotated[float, typer.Option("--give-up-after", min=1.0, metavar="SECONDS", help="Stop the run (resumable) once a model's server has sent nothing but failures (refused connections, 5xx, timeouts) for this long, 5 of them at least.")]
+FirstAnswerDeadline = Annotated[float, typer.Option("--first-answer-deadline", min=0.0, metavar="SECONDS", help="Stop the run (resumable) when a model's server has sent nothing back at all, to any call or to its model list, this long after the first call (0: no deadline).")]
+Gen = Annotated[list[str], typer.Option("--gen", metavar="KEY=VALUE", help="A generation setting sent as given (repeatable): temperature, top_p, seed, max_tokens, stop, reasoning_effort or any provider option; VALUE is JSON when it is JSON (0.7, true, null: none sent, [\"\\n\"]), else text. --gen temperature=X sends X even to a model that takes only its default temperature (o1, o3, o4-mini, gpt-5: sent none by default).")]
+ResponseFormat = Annotated[str, typer.Option("--response-format", help="text, or json-schema: ask each module's answers in its JSON schema (the provider's structured output); answers that do not conform are counted apart from parsing errors.")]
+CostLimit = Annotated[Optional[float], typer.Option("--cost-limit", min=0.0, metavar="USD", help="Stop the run (resumable) once the calls this command makes have cost this many US dollars (prices: genai-prices; calls without a price count nothing).")]
+PriceAs = Annotated[Optional[str], typer.Option("--price-as", metavar="PROVIDER", help="Price the calls to --base-url at this provider's prices (genai-prices' name: openai, anthropic, google, mistral, groq...), e.g. for a proxy in front of OpenAI; default: the provider's own API is priced, another server is not.")]
 CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
 Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI logs).")]
@@ -68,7 +74,8 @@ LiveEnvironment = Annotated[Optional[str], typer.Option(
 # run.json's options, by the command-line parameter that sets each (--resume takes those not given)
 RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
-           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
+           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard",
+           "gen": "gen", "response_format": "response_format"}
 # kept in run.json's options
 MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types")
 
@@ -85,6 +92,7 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
     given = {param: previous[key] for param, key in RESUMED.items()}
     given["tasks"] = ",".join(given["tasks"]) or None
     given["max_tokens"] = given["max_tokens"] or 0
+    given["gen"] = [f"{key}={json.dumps(value)}" for key, value in given["gen"].items()]
     given.update((param, previous["options"][param]) for param in MODULE_OPTIONS if param in previous["options"])
     given.update((param, value) for param, value in previous.get(TRANSPORT, {}).items() if param in FLAGS)
     if given.get("cache"):
@@ -115,7 +123,8 @@ def resume_hint(folder: Path, flags: Sequence[str]) -> str:
 def execute(
     suite: list[str], module: list[str], model: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
-    max_tokens: int, timeout: float, retries: int, give_up_after: float, cache: Path | None, no_cache: bool, quiet: bool,
+    max_tokens: int, timeout: float, retries: int, give_up_after: float, first_answer_deadline: float, gen: list[str],
+    response_format: str, cost_limit: float | None, price_as: str | None, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
     shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
@@ -123,7 +132,8 @@ def execute(
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
-    from eai.llm.calls import EndpointDown
+    from eai.llm.calls import CallsStopped
+    from eai.llm.generation import parse_gen
 
     folder = out or api.default_out()
     try:
@@ -132,14 +142,18 @@ def execute(
                                tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
                                limit=limit, resume=resume, concurrency=concurrency, base_url=base_url,
                                temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
-                               give_up_after=give_up_after,
+                               give_up_after=give_up_after, first_answer_deadline=first_answer_deadline or None,
+                               gen=parse_gen(gen), response_format=response_format, cost_limit=cost_limit,
+                               price_as=price_as,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address)
-    except (EndpointDown, WriteError) as exc:
+    except CallsStopped as exc:
+        raise EaiError(f"{exc}; {resume_hint(folder, again)}" if exc.resumable else str(exc)) from None
+    except WriteError as exc:
         raise EaiError(f"{exc}; {resume_hint(folder, again)}") from None
     except KeyboardInterrupt:
         print(f"interrupted: {resume_hint(folder, again)}", file=sys.stderr)
@@ -189,6 +203,11 @@ def run_command(
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     give_up_after: GiveUpAfter = 30.0,
+    first_answer_deadline: FirstAnswerDeadline = 30.0,
+    gen: Gen = [],
+    response_format: ResponseFormat = "text",
+    cost_limit: CostLimit = None,
+    price_as: PriceAs = None,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
@@ -226,6 +245,8 @@ def run_command(
         eai run --suite virtualhome --module action_sequencing --tasks 27_2,417_1
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
+        eai run --model openai:o4-mini --gen reasoning_effort=low --gen seed=1 --cost-limit 2
+        eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
@@ -258,6 +279,11 @@ def compose_command(
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     give_up_after: GiveUpAfter = 30.0,
+    first_answer_deadline: FirstAnswerDeadline = 30.0,
+    gen: Gen = [],
+    response_format: ResponseFormat = "text",
+    cost_limit: CostLimit = None,
+    price_as: PriceAs = None,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,

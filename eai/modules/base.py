@@ -39,6 +39,10 @@ class AbilityModule(ABC):
     name: str
     description: str = ""
     needs_simulator: bool = True  # False: evaluation uses only the task and its suite's files
+    response_schema: Mapping[str, Any] | None = None
+    """The JSON schema of its answers (``--response-format json-schema``):
+    every shape its prompts ask for, which its parser reads; None: it has none
+    (its answers are not JSON), and is asked without one."""
 
     def applies_to(self, task: Task) -> bool:
         """Whether ``task`` has what this module needs (transition modeling: a

@@ -26,7 +26,7 @@ from eai.base import jsonl
 from eai.base.atomic import write_atomic
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.llm.model import GenerationConfig
+from eai.llm.generation import given
 from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache
 from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
@@ -101,9 +101,9 @@ def run_config(spec: dict[str, Any], out: Path, plugins: Plugins) -> RunConfig:
     """The unsharded run a run.json describes."""
     return RunConfig(suites=[suite_name(plugins, s) for s in spec["suites"]], modules=spec["modules"],
                      models=spec["models"], out=out, limit=spec["limit"], task_ids=spec["tasks"] or None,
-                     generation=GenerationConfig(temperature=spec["temperature"], max_tokens=spec["max_tokens"]),
+                     generation=given(spec["temperature"], spec["max_tokens"], spec.get("gen", {})),
                      options=spec["options"], replan=spec["replan"], action_failure_p=spec["action_failure_p"],
-                     seed=spec["seed"], environment=spec["environment"])
+                     seed=spec["seed"], environment=spec["environment"], response_format=spec.get("response_format", "text"))
 
 
 def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequence[Path]) -> ScoreResult:

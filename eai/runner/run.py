@@ -30,6 +30,7 @@ from typing import Any
 from eai.base import jsonl
 
 from eai.llm import usage
+from eai.llm.usage import cached_line, schema_line
 from eai.base.atomic import write_atomic
 from eai.collaboration.turns import play_turns, setup, turn_summary
 from eai.compose.episode import episode
@@ -39,17 +40,20 @@ from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
 from eai.exceptions import EaiError
 from eai.simulation.goals import read_types
 from eai.runner.executors import executor as executor_named
-from eai.llm.model import (Answer, GenerationConfig, LanguageModel, Message, ModelCallError, Request, Usage, prompt_digest,
-                     resolve_model)
+from eai.llm.model import Answer, GenerationConfig, split_model_id, LanguageModel, Message, ModelCallError, Usage, resolve_model
 from eai.modules.base import Env, Record, percent
+from eai.modules.schemas import stage_schemas
 from eai.modules.written_for import written_for_line
 from eai.base.paths import inside
 from eai.host.manager import Plugins
-from eai.llm.cache import ResponseCache, cache_key
-from eai.llm.calls import Endpoint, EndpointDown, RetryPolicy, call
+from eai.llm.asking import Asker
+from eai.llm.cache import ResponseCache
+from eai.llm.calls import CallsStopped, Endpoint, RetryPolicy
+from eai.llm.cost import meter
+from eai.llm.generation import for_model
 from eai.runner.selection import check_selection, claims
 from eai.tasks.shards import Shard
-from eai.results.store import ResponseLog, locked, slug, stored
+from eai.results.store import ResponseLog, locked, slug
 from eai.runner.transport import TRANSPORT, transport
 from eai.results.scoring import ScoreResult, guarded, score, summarize, write_result
 from eai.simulation.simulator import Simulator
@@ -64,7 +68,10 @@ Say = Callable[[str], None]  # one line for the user: a unit done, a warning, a 
 RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", "limit": "--limit", "tasks": "--tasks",
                "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
                "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
-               "environment": "--environment", "engine": "--environment", "options": "", "shard": "--shard"}
+               "environment": "--environment", "engine": "--environment", "options": "", "shard": "--shard",
+               "gen": "--gen", "response_format": "--response-format"}
+NEWER = {"engine": None, "gen": {}, "response_format": "text"}  # options run.json did not always have, and their value then
+SENT = "sent"  # run.json: what each model is sent (eai.llm.generation.for_model), from the options above
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,9 @@ class RunConfig:
     seed: int = 0
     environment: str | None = None  # a registered live environment episodes run in
     shard: Shard | None = None  # this machine's share of every unit's tasks (eai.tasks.shards)
+    response_format: str = "text"  # or "json-schema": each module's answers asked in its schema (eai.llm.schema)
+    cost_limit: float | None = None  # US dollars this process may spend on calls (eai.llm.cost)
+    price_as: str | None = None  # the provider whose prices calls to a base URL are priced at (eai.llm.cost)
 
     @property
     def episodic(self) -> bool:
@@ -170,7 +180,9 @@ def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
             "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
             "environment": config.environment, "engine": engine(plugins, config.environment),
             "options": dict(config.options),
-            "shard": str(config.shard) if config.shard else None}
+            "shard": str(config.shard) if config.shard else None,
+            "gen": config.generation.extra(), "response_format": config.response_format,
+            SENT: {model: for_model(config.generation, split_model_id(model)[1]).sent() for model in config.models}}
 
 
 def engine(plugins: Plugins, environment: str | None) -> str | None:
@@ -188,8 +200,9 @@ def read_manifest(out: Path) -> dict[str, Any]:
     except (OSError, ValueError) as exc:
         raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
     if isinstance(spec, dict):
-        spec.setdefault("engine", None)  # runs from before engines were recorded
-    if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, TRANSPORT} \
+        for key, value in NEWER.items():  # runs from before eai recorded them
+            spec.setdefault(key, value)
+    if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, TRANSPORT, SENT} \
             or not isinstance(spec.get(TRANSPORT, {}), dict):
         raise EaiError(f"{path} is not a run.json of this eai version; start a new run with another --out")
     return spec
@@ -277,13 +290,18 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     pending = [t for t in tasks if t.id not in answered]
     model = resolve_model(plugins, unit.model, config.model_options)
 
-    def endpoint_of(served: Any) -> Endpoint:
-        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say, config.retry)
-
-    endpoint = endpoint_of(model)
     options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
     env = Env(simulator, plugins, options, live)
     gate = gate or asyncio.Semaphore(max(1, config.concurrency))
+    schemas = stage_schemas(config.response_format, say)
+
+    def asker_of(served: LanguageModel) -> Asker:
+        endpoint = Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), say,
+                            config.retry)
+        return Asker(served, endpoint, for_model(config.generation, served.model), cache, gate,
+                     meter(config.out, config.cost_limit), schemas, say, config.price_as)
+
+    asker = asker_of(model)
     ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
     counts = {"done": len(tasks) - len(pending), "errors": 0}
     progress(unit.label, counts["done"], len(tasks), 0)
@@ -295,25 +313,14 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         progress(unit.label, counts["done"], len(tasks), counts["errors"])
 
     async def ask(messages: tuple[Message, ...], view: Task, stage: str, calls: list[dict[str, Any]],
-                  turn: Any = None, by: tuple[LanguageModel, Endpoint] | None = None) -> str:
+                  turn: Any = None, by: Asker | None = None) -> str:
         """The model's answer (from the cache when asked before), its call added
         to ``calls``; ModelCallError when it fails. ``view`` is the task as the
         stage sees it (baselines read its goal), ``turn`` an episode turn;
         ``by``: another model than the unit's (a model human), with its endpoint."""
-        asked, server = by or (model, endpoint)
-        request = Request(messages, config.generation, view, stage, config.timeout, turn)
-        key = cache_key(asked, request) if cache is not None and asked.cacheable else None
-        kept = cache.get(key[0]) if key else None  # type: ignore[union-attr]
-        seconds = None
-        if kept is None:
-            async with gate:
-                answer, seconds = await call(asked, request, server)
-            kept = stored(answer)
-            if key:
-                cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
-        calls.append({"stage": stage, "prompt_sha256": prompt_digest(messages), **kept.get("usage", {}),
-                      "cached": seconds is None, "seconds": None if seconds is None else round(seconds, 3)})
-        return kept["text"]
+        text, entry = await (by or asker).ask(messages, view, stage, config.timeout, turn)
+        calls.append(entry)
+        return text
 
     async def answer(task: Task) -> None:
         # Prompts are built and the cache read ahead of the call slots, so a
@@ -344,20 +351,20 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
                 record(task, {**item, "error": ""}, calls)
             except ModelCallError as exc:  # not the model's answer: not scored (eai.results.scoring.summarize)
                 record(task, {"llm_output": "", "record": {"model_error": str(exc)}, "error": str(exc)}, calls)
-            except EndpointDown:
+            except CallsStopped:
                 raise
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
 
     human = config.options.get("human") or "scripted"
     human_model = None if human == "scripted" else resolve_model(plugins, human, config.model_options)
-    human_by = None if human_model is None else (human_model, endpoint_of(human_model))
+    human_by = None if human_model is None else asker_of(human_model)
 
     async def take_turns(task: Task) -> None:
         async with ahead:
             calls: list[dict[str, Any]] = []
 
-            def asker(by: tuple[LanguageModel, Endpoint] | None) -> Callable[..., Awaitable[str]]:
+            def asker(by: Asker | None) -> Callable[..., Awaitable[str]]:
                 async def ask_turn(messages: tuple[Message, ...], turn: Any, agent: str) -> str:
                     return await ask(messages, task, "turn", calls, turn, by)
                 return ask_turn
@@ -368,7 +375,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
                                                    bool(config.options.get("partial")))
                 record(task, {"llm_output": "", "answers": answers, "record": {**fields, **_category(task)},
                               "error": fields.get("model_error", "")}, calls)
-            except EndpointDown:
+            except CallsStopped:
                 raise
             except Exception as exc:  # a bug must not lose the other tasks; --resume retries this one
                 record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
@@ -396,16 +403,19 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     if config.shard:
         result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
     write_result(result, folder)
-    say(unit_line(unit, result, folder))
+    cached = cached_line(c for r in log.read().values() for c in r.calls) if model.cacheable else ""
+    say(unit_line(unit, result, folder, cached))
     return folder
 
 
-def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
-    """What a finished unit's figures are over, its answers cut by the token limit or
-    refused, and whether most were written for another module:
+def unit_line(unit: Unit, result: ScoreResult, folder: Path, cached: str = "") -> str:
+    """What a finished unit's figures are over, how many answers the cache gave
+    (``cached``: :func:`eai.llm.usage.cached_line`), its answers cut by the token
+    limit or refused, its schema failures, and whether most were written for another module:
     ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
+    failed += cached + schema_line(s.get("usage", {}))
     cut, refused = s.get("usage", {}).get("truncated", 0), s.get("usage", {}).get("refused", 0)
     cut_text = (f", {cut} answer(s) cut by the token limit" if cut else "") + (
         f", {refused} answer(s) refused by the model" if refused else "")

@@ -56,9 +56,20 @@ def ground_lines(parsed: ParsedSubgoals, world: World, vocabulary: Vocabulary,
     return lines, None
 
 
+SUBGOALS_SCHEMA = {
+    "title": "subgoal_plan",
+    "description": "The subgoal plan: one LTL formula per line, under output.",
+    "type": "object",
+    "properties": {"output": {"type": "array", "items": {"type": "string"}}},
+    "required": ["output"],
+}
+"""The paper's ``{"output": [line, ...]}`` (:mod:`eai.modules.subgoal_decomposition.parse`)."""
+
+
 class SubgoalDecomposition(AbilityModule):
     name = "subgoal_decomposition"
     description = "LTL subgoals refined into actions by search; executed and checked (paper Phi)"
+    response_schema = SUBGOALS_SCHEMA
 
     def parse(self, text: str, cut: bool = False) -> ParsedSubgoals:
         return parse_subgoals(text, cut)
