@@ -32,25 +32,29 @@ def cached(out):
     return {i: c["cached"] for i, r in ResponseLog(out / UNIT / "responses.jsonl").read().items() for c in r.calls}
 
 
-def test_another_model_behind_the_same_name_and_url_is_asked_anew(plugins, gold, tmp_path):
-    cache, said = tmp_path / "cache.sqlite", []
+def restarted(plugins, gold, tmp_path, models, said):
+    """A run on a server listing QWEN, then one on a server restarted on its port listing ``models``; the second server."""
+    cache = tmp_path / "cache.sqlite"
     with FakeServer(answer=gold.answer, models=QWEN) as first:
-        run_once(plugins, run_config(tmp_path / "qwen", first.url, cache=cache))
-    with FakeServer(answer=gold.answer, models=LLAMA, port=first.port) as second:
-        run_once(plugins, run_config(tmp_path / "llama", second.url, cache=cache), said)
-        assert second.count == 4  # every task, none from the first model's answers
-    assert not any(cached(tmp_path / "llama").values())
-    assert f"0 of 4 answer(s) from the cache -> {tmp_path / 'llama' / UNIT}" in said[-1]
+        run_once(plugins, run_config(tmp_path / "first", first.url, cache=cache))
+    with FakeServer(answer=gold.answer, models=models, port=first.port) as second:
+        run_once(plugins, run_config(tmp_path / "again", second.url, cache=cache), said)
+    return second
+
+
+def test_another_model_behind_the_same_name_and_url_is_asked_anew(plugins, gold, tmp_path):
+    said = []
+    second = restarted(plugins, gold, tmp_path, LLAMA, said)
+    assert second.count == 4  # every task, none from the first model's answers
+    assert not any(cached(tmp_path / "again").values())
+    assert f"0 of 4 answer(s) from the cache -> {tmp_path / 'again' / UNIT}" in said[-1]
 
 
 def test_the_same_model_restarted_is_answered_from_the_cache(plugins, gold, tmp_path):
     """Its list entry's ``created`` is the request's time (llama.cpp, vLLM): no part of the identity."""
-    cache, said = tmp_path / "cache.sqlite", []
-    with FakeServer(answer=gold.answer, models=QWEN) as first:
-        run_once(plugins, run_config(tmp_path / "first", first.url, cache=cache))
-    with FakeServer(answer=gold.answer, models=QWEN, port=first.port) as again:
-        run_once(plugins, run_config(tmp_path / "again", again.url, cache=cache), said)
-        assert again.count == 1 and again.listed == 1  # the first task, whose answer says which model answers
+    said = []
+    again = restarted(plugins, gold, tmp_path, QWEN, said)
+    assert again.count == 1 and again.listed == 1  # the first task, whose answer says which model answers
     assert cached(tmp_path / "again") == {i: i != gold.ids[0] for i in gold.ids[:4]}
     assert "3 of 4 answer(s) from the cache" in said[-1]
     first, again_records = (read_jsonl(tmp_path / name / UNIT / "records.jsonl") for name in ("first", "again"))
