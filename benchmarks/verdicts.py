@@ -20,7 +20,7 @@ suite and every module its simulator claims:
 ``compare`` prints, for every unit, the records (by task id) whose content
 differs, with the fields that differ, and the summaries that differ; it exits
 1 when anything differs. Seconds and other timings are left out of the
-comparison (they differ by run).
+comparison (they differ by run), and so is the result format of a file.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from pathlib import Path
 
 SUITES = ("virtualhome", "behavior", "eb-alfred", "eb-habitat", "langr", "etplan-vh", "partnr-vh")
 TIMINGS = {"seconds", "wall_seconds", "cpu_seconds", "elapsed", "started", "finished"}
+VERSIONS = {"format_version"}  # the result format a file is in (eai/results/formats.py), no verdict
 # the gold plan, with its first step dropped, with its first two steps swapped
 VARIANTS = {"gold": lambda p: p, "drop_first": lambda p: p[1:], "swap": lambda p: (p[1:2] + p[:1] + p[2:])}
 
@@ -110,7 +111,7 @@ def snapshot(out: Path, suites: list[str], limit: int | None) -> None:
 
 def without_timings(value):
     if isinstance(value, dict):
-        return {k: without_timings(v) for k, v in value.items() if k not in TIMINGS}
+        return {k: without_timings(v) for k, v in value.items() if k not in TIMINGS | VERSIONS}
     if isinstance(value, list):
         return [without_timings(v) for v in value]
     return value

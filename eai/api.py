@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
-from eai.llm.model import MAX_TOKENS
+from eai.runner import defaults
 
 if TYPE_CHECKING:
     from eai.world import Task
 
 Responses = Union[str, os.PathLike, Mapping[str, str], Iterable[Mapping[str, Any]]]
 Progress = Callable[[str, int, int, int], None]  # unit label, tasks done, tasks in the unit, failed calls
-DEFAULT_MODEL = "baseline:auto"
 
 
 @dataclass(frozen=True)
@@ -124,15 +123,16 @@ def _responses(responses: Responses) -> list[Any]:
 def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None,
         modules: Sequence[str] | None = None, out: str | os.PathLike | None = None, *,
         tasks: Sequence[str] | None = None, limit: int | None = None, resume: bool = False,
-        concurrency: int = 8, base_url: str | None = None, temperature: float = 0.0, max_tokens: int | None = MAX_TOKENS,
-        timeout: float = 120.0, retries: int = 5, give_up_after: float = 30.0,
-        first_answer_deadline: float | None = 30.0, gen: Mapping[str, Any] | None = None,
-        response_format: str = "text", cost_limit: float | None = None, price_as: str | None = None,
+        concurrency: int = defaults.CONCURRENCY, base_url: str | None = None,
+        temperature: float = defaults.TEMPERATURE, max_tokens: int | None = defaults.MAX_TOKENS,
+        timeout: float = defaults.TIMEOUT, retries: int = defaults.RETRIES, give_up_after: float = defaults.GIVE_UP_AFTER,
+        first_answer_deadline: float | None = defaults.FIRST_ANSWER_DEADLINE, gen: Mapping[str, Any] | None = None,
+        response_format: str = defaults.RESPONSE_FORMAT, cost_limit: float | None = None, price_as: str | None = None,
         cache: str | os.PathLike | None = None, use_cache: bool = True,
-        replan: int = 0, action_failure_p: float = 0.0, seed: int = 0, environment: str | None = None,
-        options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = "local",
-        address: str | None = None) -> Run:
+        replan: int = defaults.REPLAN, action_failure_p: float = defaults.ACTION_FAILURE_P, seed: int = defaults.SEED,
+        environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = defaults.EXECUTOR,
+        address: str | None = None, command: Sequence[str] | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
     suite folders; default: every installed one that runs by default, so not
     the large or generated ones) and ability ``modules`` (default: all four, or
@@ -143,15 +143,18 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     other settings are ``eai run``'s options (``max_tokens=None``: the
     server's own limit; ``gen``: ``--gen``'s options, e.g. ``{"top_p": 0.9}``;
     ``first_answer_deadline=None``: none). ``say`` gets a line per finished
-    unit, warnings and hints."""
+    unit, warnings and hints; ``command`` is the command line run.json records
+    (without secrets; default: this process's)."""
     from eai.exceptions import EaiError
     from eai.llm.generation import given
+    from eai.llm.model import default_model
     from eai.modules import MODULES
     from eai.modules.schemas import FORMATS
     from eai.base.paths import check_output_folder
     from eai.host.manager import get_plugins
     from eai.llm.calls import RetryPolicy
-    from eai.runner.run import RunConfig, run as run_units
+    from eai.runner.config import RunConfig
+    from eai.runner.run import run as run_units
     from eai.runner.selection import default_suites
     from eai.tasks.shards import parse_shard
     from eai.tasks.folders import suite_name
@@ -171,7 +174,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     config = RunConfig(
         suites=suites,
         modules=list(modules or MODULES),
-        models=list(models or [DEFAULT_MODEL]),
+        models=list(models or [default_model(plugins)]),
         out=folder,
         concurrency=concurrency,
         limit=limit,
@@ -191,6 +194,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         response_format=response_format,
         cost_limit=cost_limit,
         price_as=price_as,
+        command=list(command) if command is not None else None,
     )
     _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None),
                             executor, address))

@@ -51,11 +51,12 @@ if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it
     from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
     from eai.host.manager import Plugins, get_plugins
     from eai.results.responses import Response, bare_identifier, read_responses
-    from eai.runner.run import Progress, RunConfig, Say, Unit, claimed_units
+    from eai.runner.config import Progress, RunConfig, Say, Unit
+    from eai.runner.run import claimed_units
     from eai.tasks.shards import Shard
     from eai.results.scoring import ScoreResult, score
     from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
-    from eai.tasks.sources import EAI_EVAL, Archive, Pin, Snapshot
+    from eai.tasks.sources import Archive, Pin, Snapshot
     from eai.tasks.stats import spread
     from eai.tasks.suite import TaskSuite
     from eai.tasks.folders import suite_name
@@ -183,7 +184,6 @@ _WHERE = {
     "name_problem": "eai.base.paths:name_problem",
     "name_key": "eai.base.names:name_key",
     "Archive": "eai.tasks.sources:Archive",
-    "EAI_EVAL": "eai.tasks.sources:EAI_EVAL",
     "Pin": "eai.tasks.sources:Pin",
     "Snapshot": "eai.tasks.sources:Snapshot",
     "capture_examples": "eai.tasks.examples:capture",
@@ -203,10 +203,10 @@ _WHERE = {
     "ScoreProgress": "eai.runner.executors:ScoreProgress",
     "unit_endpoint": "eai.runner.executors:unit_endpoint",
     "work_unit": "eai.runner.executors:work_unit",
-    "Progress": "eai.runner.run:Progress",
-    "RunConfig": "eai.runner.run:RunConfig",
-    "Say": "eai.runner.run:Say",
-    "Unit": "eai.runner.run:Unit",
+    "Progress": "eai.runner.config:Progress",
+    "RunConfig": "eai.runner.config:RunConfig",
+    "Say": "eai.runner.config:Say",
+    "Unit": "eai.runner.config:Unit",
     "claimed_units": "eai.runner.run:claimed_units",
     "Shard": "eai.tasks.shards:Shard",
     "ScoreResult": "eai.results.scoring:ScoreResult",
@@ -218,7 +218,7 @@ _WHERE = {
 
 __all__ = [
     "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom", "AtomIndex", "Budget", "CONNECT_TIMEOUT",
-    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
+    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain",
     "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
     "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
     "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",

@@ -210,7 +210,7 @@ def test_doctor_says_an_engine_this_machine_lacks_is_not_installed_as_a_warning(
 
 
 def test_a_run_json_written_before_engines_were_recorded_is_still_read(tmp_path):
-    from eai.runner.run import RUN_OPTIONS, read_manifest
+    from eai.runner.manifest import RUN_OPTIONS, read_manifest
     (tmp_path / "run.json").write_text(json.dumps({key: None for key in RUN_OPTIONS if key != "engine"}))
     assert read_manifest(tmp_path)["engine"] is None
 

@@ -39,7 +39,7 @@ def test_the_example_plugin_runs_every_module_it_claims_through_eai_run(tmp_path
     result = run_eai("run", "--suite", "lamps", "--out", str(tmp_path / "run"), "--quiet", env=env)
     assert result.returncode == 0, result.stderr
     summaries = {p.parent.parent.name: json.loads(p.read_text()) for p in (tmp_path / "run").glob("lamps/*/*/summary.json")}
-    assert sorted(summaries) == sorted(LampSimulator.modules) == ["action_sequencing", "goal_interpretation"]
+    assert sorted(summaries) == sorted(LampSimulator().modules) == ["action_sequencing", "goal_interpretation"]
     assert all(s["n"] == 2 and s["model_errors"] == 0 for s in summaries.values())
     assert summaries["action_sequencing"]["task_success_rate"] == 100.0
     result = run_eai("run", "--suite", "lamps", "--module", "transition_modeling", "--out", str(tmp_path / "tm"), env=env)

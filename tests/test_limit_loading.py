@@ -8,7 +8,8 @@ import shutil
 from eai import api
 from eai.compose.pipeline import parse_pipeline
 from eai.host.manager import get_plugins
-from eai.runner.run import RunConfig, select_tasks
+from eai.runner.config import RunConfig
+from eai.runner.setup import select_tasks
 from tests.helpers import ROOT
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 
 import eai
-from eai.cli.argv import optional_values
+from eai.cli.argv import COMMAND, optional_values
 from eai.cli.command import CONTEXT, Command, Group
 from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
@@ -101,8 +101,9 @@ def main(argv: list[str] | None = None) -> None:
     # collector's full passes skip it from here on (a fifth of scoring the 100
     # BEHAVIOR goal interpretation answers was spent re-scanning it).
     gc.freeze()
-    try:
-        app(args=optional_values(sys.argv[1:] if argv is None else argv), prog_name="eai")
+    words = sys.argv[1:] if argv is None else argv
+    try:  # the command line as given, for run.json (eai.cli.argv.command_line)
+        app(args=optional_values(words), prog_name="eai", obj={COMMAND: ["eai", *words]})
     except EaiError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)

@@ -11,7 +11,7 @@ from eai.cli.output import console, print_json, print_table, say
 from eai.cli.progress import counted
 from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
-from eai.runner.run import live_environment
+from eai.runner.setup import live_environment
 from eai.simulation.worldcheck import PLANS, WorldCheck, agreement, check_world, reasons, unbuilt
 
 

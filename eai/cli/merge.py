@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from eai import api
+from eai.cli.argv import command_line
 from eai.cli.output import say
 from eai.exceptions import EaiError
 from eai.base.paths import check_output_folder
@@ -15,6 +16,7 @@ from eai.llm.cache import default_cache
 
 
 def merge_command(
+    ctx: typer.Context,
     folders: list[Path] = typer.Argument(..., metavar="FOLDER", help="The shard folders: of eai run/compose --shard, or of eai score --shard."),
     out: Path = typer.Option(..., "--out", help="Folder for the merged run (or scores); must not hold results yet."),
     cache: list[Path] = typer.Option([], "--cache", help="A shard's response cache to merge (repeatable)."),
@@ -26,7 +28,7 @@ def merge_command(
     --shard), each finished. OUT gets every unit with its records in suite
     order and its summary recomputed, run.json and a fresh report: the same
     files an unsharded run writes, byte for byte (records.jsonl, summary.json,
-    run.json). Score folders (eai score --shard) merge into summary.json and
+    run.json but for when, by which versions and command it was made). Score folders (eai score --shard) merge into summary.json and
     records.jsonl. --cache merges the shards' response caches by key.
 
     Examples:
@@ -48,7 +50,7 @@ def merge_command(
             raise EaiError(f"{folder} is not a folder")
     plugins = get_plugins()
     if all((f / "run.json").is_file() for f in folders):
-        merge_run(folders, out, plugins, say)
+        merge_run(folders, out, plugins, say, command_line(ctx))
         api.run_report(out)
         say(f"merged {len(folders)} shard(s) into {out} (run.json, every unit, report.md and report.html)")
     elif not any((f / "run.json").exists() for f in folders):

@@ -12,19 +12,19 @@ from typing import Annotated, Any, Optional
 import typer
 
 from eai import api
-from eai.api import DEFAULT_MODEL
-from eai.cli.argv import REPLAN_WHEN_GIVEN
+from eai.cli.argv import REPLAN_WHEN_GIVEN, command_line
 from eai.cli.output import say
 from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
 from eai.llm.credentials import REDACTED
 from eai.exceptions import EaiError
-from eai.llm.model import MAX_TOKENS
 from eai.modules import MODULES, get_module
 from eai.host.manager import get_plugins
+from eai.runner import defaults
 from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 
-MODEL_HELP = f"provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: {DEFAULT_MODEL}, the built-in baselines (no key, no network)."
+MODEL_HELP = ("provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: the model an installed plugin declares "
+              "its default (the built-in baselines': no key, no network; see: eai list models).")
 AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
                "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
 TURNS_HELP = "With --agents 2: the model acts as the robot turn by turn, asked for one action per turn, instead of writing a plan."
@@ -87,7 +87,7 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
         return values
     if values["out"] is None:
         raise EaiError("--resume needs --out, the folder of the run to finish")
-    from eai.runner.run import read_manifest  # here: the runner imports the compose stages
+    from eai.runner.manifest import read_manifest  # here: the runner imports the compose stages
     previous = read_manifest(values["out"])
     given = {param: previous[key] for param, key in RESUMED.items()}
     given["tasks"] = ",".join(given["tasks"]) or None
@@ -111,8 +111,8 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
 
 def transport_flags(ctx: typer.Context, values: dict[str, Any]) -> list[str]:
     """The transport settings in ``values`` that are not the command's defaults, as flags."""
-    defaults = {param.name: param.default for param in ctx.command.params}
-    return flag_words({param: values[param] for param in FLAGS if values[param] != defaults[param]})
+    given = {param.name: param.default for param in ctx.command.params}
+    return flag_words({param: values[param] for param in FLAGS if values[param] != given[param]})
 
 
 def resume_hint(folder: Path, flags: Sequence[str]) -> str:
@@ -126,9 +126,10 @@ def execute(
     max_tokens: int, timeout: float, retries: int, give_up_after: float, first_answer_deadline: float, gen: list[str],
     response_format: str, cost_limit: float | None, price_as: str | None, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
-    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = 1,
-    shard: str | None = None, executor: str = "local", address: str | None = None, turn_by_turn: bool = False,
-    human: str = "scripted", partial: bool = False, exact_types: bool = False, again: Sequence[str] = (),
+    max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = defaults.AGENTS,
+    shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
+    turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
+    again: Sequence[str] = (), command: Sequence[str] | None = None,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
@@ -150,7 +151,7 @@ def execute(
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
-                               address=address)
+                               address=address, command=command)
     except CallsStopped as exc:
         raise EaiError(f"{exc}; {resume_hint(folder, again)}" if exc.resumable else str(exc)) from None
     except WriteError as exc:
@@ -196,34 +197,34 @@ def run_command(
     tasks: TaskIds = None,
     out: Out = None,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out with its options (run.json): tasks already answered are kept, the others are asked.")] = False,
-    concurrency: Concurrency = 8,
+    concurrency: Concurrency = defaults.CONCURRENCY,
     base_url: BaseUrl = None,
-    temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = MAX_TOKENS,
-    timeout: Timeout = 120.0,
-    retries: Retries = 5,
-    give_up_after: GiveUpAfter = 30.0,
-    first_answer_deadline: FirstAnswerDeadline = 30.0,
+    temperature: Temperature = defaults.TEMPERATURE,
+    max_tokens: MaxTokens = defaults.MAX_TOKENS,
+    timeout: Timeout = defaults.TIMEOUT,
+    retries: Retries = defaults.RETRIES,
+    give_up_after: GiveUpAfter = defaults.GIVE_UP_AFTER,
+    first_answer_deadline: FirstAnswerDeadline = defaults.FIRST_ANSWER_DEADLINE,
     gen: Gen = [],
-    response_format: ResponseFormat = "text",
+    response_format: ResponseFormat = defaults.RESPONSE_FORMAT,
     cost_limit: CostLimit = None,
     price_as: PriceAs = None,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
-    replan: Replan = 0,
-    action_failure_p: FailureP = 0.0,
-    seed: Seed = 0,
+    replan: Replan = defaults.REPLAN,
+    action_failure_p: FailureP = defaults.ACTION_FAILURE_P,
+    seed: Seed = defaults.SEED,
     environment: LiveEnvironment = None,
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     shard: ShardOption = None,
-    executor: ExecutorName = "local",
+    executor: ExecutorName = defaults.EXECUTOR,
     address: Address = None,
-    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = 1,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=AGENTS_HELP)] = defaults.AGENTS,
     turn_by_turn: Annotated[bool, typer.Option("--turn-by-turn", help=TURNS_HELP)] = False,
-    human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = "scripted",
+    human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = defaults.HUMAN,
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
     exact_types: ExactTypes = False,
 ) -> None:
@@ -259,7 +260,7 @@ def run_command(
     check_agents(values)
     agents = values["agents"]
     execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))},
-            again=transport_flags(ctx, values))
+            again=transport_flags(ctx, values), command=command_line(ctx))
 
 
 def compose_command(
@@ -272,32 +273,32 @@ def compose_command(
     out: Out = None,
     modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table.")] = True,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out.")] = False,
-    concurrency: Concurrency = 8,
+    concurrency: Concurrency = defaults.CONCURRENCY,
     base_url: BaseUrl = None,
-    temperature: Temperature = 0.0,
-    max_tokens: MaxTokens = MAX_TOKENS,
-    timeout: Timeout = 120.0,
-    retries: Retries = 5,
-    give_up_after: GiveUpAfter = 30.0,
-    first_answer_deadline: FirstAnswerDeadline = 30.0,
+    temperature: Temperature = defaults.TEMPERATURE,
+    max_tokens: MaxTokens = defaults.MAX_TOKENS,
+    timeout: Timeout = defaults.TIMEOUT,
+    retries: Retries = defaults.RETRIES,
+    give_up_after: GiveUpAfter = defaults.GIVE_UP_AFTER,
+    first_answer_deadline: FirstAnswerDeadline = defaults.FIRST_ANSWER_DEADLINE,
     gen: Gen = [],
-    response_format: ResponseFormat = "text",
+    response_format: ResponseFormat = defaults.RESPONSE_FORMAT,
     cost_limit: CostLimit = None,
     price_as: PriceAs = None,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
-    replan: Replan = 0,
-    action_failure_p: FailureP = 0.0,
-    seed: Seed = 0,
+    replan: Replan = defaults.REPLAN,
+    action_failure_p: FailureP = defaults.ACTION_FAILURE_P,
+    seed: Seed = defaults.SEED,
     environment: LiveEnvironment = None,
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
     planner_memory_mb: PlannerMemoryMb = DEFAULT_MEMORY_MB,
     shard: ShardOption = None,
-    executor: ExecutorName = "local",
+    executor: ExecutorName = defaults.EXECUTOR,
     address: Address = None,
-    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = 1,
+    agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = defaults.AGENTS,
     exact_types: ExactTypes = False,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
@@ -331,5 +332,5 @@ def compose_command(
     values = resumed(ctx)
     flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]
-    execute(**values, module=modules, again=flags)
+    execute(**values, module=modules, again=flags, command=command_line(ctx))
 

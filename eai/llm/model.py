@@ -208,10 +208,13 @@ class LanguageModel(ABC):
 
 
 class ModelProvider(ABC):
-    """Creates models for ``name:model`` strings."""
+    """Creates models for ``name:model`` strings. ``default_model`` names the
+    model of this provider a run uses when given none ("": none; one installed
+    provider at most may declare one)."""
 
     name: str
     description: str = ""
+    default_model: str = ""
 
     def missing(self) -> str:
         """What this provider lacks to make models here: "" when nothing, else how to install it (a pip command)."""
@@ -228,6 +231,15 @@ def split_model_id(spec: str) -> tuple[str, str]:
     if not sep or not provider:
         raise EaiError(f"model {spec!r} should be written provider:model, e.g. openai:gpt-4o-mini")
     return provider, model
+
+
+def default_model(plugins: Plugins) -> str:
+    """The model a run uses when given none: the one an installed provider declares."""
+    declared = sorted(f"{name}:{provider.default_model}" for name, provider in plugins.models if provider.default_model)
+    if len(declared) != 1:
+        which = f"several plugins declare one ({', '.join(declared)})" if declared else "no installed plugin declares one"
+        raise EaiError(f"no model named and {which}: name one, e.g. --model openai:gpt-4o-mini")
+    return declared[0]
 
 
 def resolve_model(plugins: Plugins, spec: str, options: Mapping[str, str]) -> LanguageModel:

@@ -21,13 +21,15 @@ from urllib.parse import urlencode
 
 import eai
 from eai.base.atomic import write_atomic
+from eai.results.formats import PROVENANCE
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
 from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.sequence_tables import sequence_tables
-from eai.reporting.tables import COUNTS, SUITE_LETTERS, TABLES, TableSpec, metric_series, table_rows
+from eai.reporting.headings import suite_headings
+from eai.reporting.tables import COUNTS, TABLES, TableSpec, metric_series, table_rows
 from eai.reporting.unit_table import UnitTable
 from eai.reporting.usage import usage_tables
 
@@ -79,7 +81,8 @@ def _paper_table(spec: TableSpec, units: Sequence[UnitResult]) -> Table | None:
     groups = [("", 1)] + [(g, sum(c.group == g for c in columns) * len(suites)) for g in dict.fromkeys(c.group for c in columns)]
     cells = [[None] + [(by_key[(row[0], suite)], column.error)
                        if (row[0], suite) in by_key else None for column in columns for suite in suites] for row in rows]
-    charts = [(f"{spec.name}, {SUITE_LETTERS.get(suite, suite)}: {spec.title}", [(c.group, c.header) for c in spec.columns],
+    headings = suite_headings(suites)
+    charts = [(f"{spec.name}, {headings[suite]}: {spec.title}", [(c.group, c.header) for c in spec.columns],
                metric_series(spec, suites, rows, suite)) for suite in suites]
     return Table(f"{spec.name}: {spec.title}", headers, rows, groups, cells, charts)
 
@@ -170,7 +173,7 @@ def _configuration(units: Sequence[UnitResult]) -> str:
         if config is None:
             rows.append(["(score folder)", "-", "-", "-", "-", "-", counts])
             continue
-        options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules")}
+        options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules", *PROVENANCE)}
         rows.append([folder.name, written, ", ".join(config.get("models", [])), ", ".join(config.get("suites", [])),
                      ", ".join(config.get("modules", [])), json.dumps(options, sort_keys=True), counts])
     table = Table("Configuration", ["Run", "Written (UTC)", "Models", "Suites", "Modules", "Options", "n per unit"], rows)

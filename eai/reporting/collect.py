@@ -10,6 +10,7 @@ from typing import Any
 
 from eai.base import jsonl
 from eai.exceptions import EaiError
+from eai.results.formats import format_version
 
 REPORT_FILES = ("report.json", "report.md", "report.html")  # what a report writes into a folder: not results
 
@@ -70,6 +71,7 @@ def collect(folders: list[Path]) -> list[UnitResult]:
                 raise EaiError(f"cannot read {path}: {exc}") from None
             if not isinstance(summary, dict) or "suite" not in summary or "module" not in summary:
                 continue  # e.g. the summary.json older reports wrote
+            format_version(summary, path)
             model = summary.get("model") or path.parent.name
             found.append(UnitResult(summary["suite"], summary["module"], model, summary, path.parent, run))
     if not found:
@@ -96,7 +98,10 @@ def run_config(folder: Path) -> tuple[dict[str, Any] | None, str]:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise EaiError(f"cannot read {path}: {exc}") from None
     written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
-    return config if isinstance(config, dict) else None, written
+    if not isinstance(config, dict):
+        return None, written
+    format_version(config, path)
+    return config, written
 
 
 def run_folder(unit: UnitResult) -> Path | None:

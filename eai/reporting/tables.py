@@ -1,5 +1,6 @@
 """The paper's result tables (3-7), filled from unit summaries: one row per
-model, each metric with a column per simulator (V = VirtualHome, B = BEHAVIOR),
+model, each metric with a column per suite (headed by the letter it declares,
+V = VirtualHome, B = BEHAVIOR, else by its name),
 after the counts the metrics are over (tasks scored, failed model calls), and
 before the outcomes that get an answer no credit outside the paper's errors
 (format errors, empty plans, planner budgets run out)."""
@@ -12,8 +13,7 @@ from typing import Any
 
 from eai.modules.base import percent
 from eai.reporting.collect import UnitResult
-
-SUITE_LETTERS = {"virtualhome": "V", "behavior": "B"}
+from eai.reporting.headings import suite_headings
 
 
 @dataclass(frozen=True)
@@ -107,12 +107,12 @@ def table_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str],
     """(suites in column order, header cells, rows) of one table: per suite,
     the tasks scored and the failed model calls, then the metrics."""
     mine = [u for u in units if u.module == spec.module]
-    present = {u.suite for u in mine}
-    suites = [s for s in SUITE_LETTERS if s in present] + sorted(present - SUITE_LETTERS.keys())
+    headings = suite_headings({u.suite for u in mine})
+    suites = list(headings)
     models = sorted({u.label for u in mine})
     by_key = {(u.label, u.suite): u.summary for u in mine}
     columns = COUNTS + spec.columns
-    headers = ["Model"] + [f"{c.group}: {c.header} ({SUITE_LETTERS.get(s, s)})" for c in columns for s in suites]
+    headers = ["Model"] + [f"{c.group}: {c.header} ({headings[s]})" for c in columns for s in suites]
     rows = []
     for model in models:
         row: list[Any] = [model]

@@ -21,6 +21,7 @@ from eai.base import jsonl
 from eai.llm import usage
 from eai.base.atomic import write_atomic
 from eai.exceptions import EaiError
+from eai.results.formats import FIELD, FORMAT_VERSION
 from eai.simulation.goals import read_types
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
@@ -221,10 +222,11 @@ def require_scored(result: ScoreResult, source: str) -> None:
 
 def write_result(result: ScoreResult, out: Path, answers: Sequence[dict[str, Any]] | None = None) -> None:
     """``out/records.jsonl``, the answers scored when given (``answers.jsonl``:
-    :func:`eai.results.responses.kept_answers`), then ``out/summary.json`` (a unit is
-    finished once it has its summary), each written whole; byte-identical for
-    identical input."""
+    :func:`eai.results.responses.kept_answers`), then ``out/summary.json`` with the format
+    of the three (:mod:`eai.results.formats`; a unit is finished once it has its summary),
+    each written whole; byte-identical for identical input."""
     write_atomic(out / "records.jsonl", map(jsonl.dumps, result.records))
     if answers is not None:
         write_atomic(out / KEPT_ANSWERS, map(jsonl.dumps, answers))
-    write_atomic(out / "summary.json", json.dumps(result.summary, indent=2, sort_keys=True) + "\n")
+    summary = {**result.summary, FIELD: FORMAT_VERSION}
+    write_atomic(out / "summary.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")

@@ -2,8 +2,8 @@
 local one is built in; plugins add others with the ``eai_register_executors``
 hook (the Ray one: plugins/executors/ray, docs/scale.md).
 
-An executor runs every unit of a checked run (:func:`eai.runner.run.prepare`
-has written run.json) with :func:`eai.runner.run.run_unit` (in a worker
+An executor runs every unit of a checked run (:func:`eai.runner.run.run`
+has written run.json) with :func:`eai.runner.core.run_unit` (in a worker
 process of a cluster: :func:`work_unit`), so each unit writes the same files
 wherever it works, and returns the units' folders in the run's order. It
 scores answers to the same records and summary :func:`eai.results.scoring.score`
@@ -23,7 +23,7 @@ from eai.exceptions import EaiError, UnknownNameError
 if TYPE_CHECKING:
     from eai.host.manager import Plugins
     from eai.results.responses import Response
-    from eai.runner.run import Progress, RunConfig, Say, Unit
+    from eai.runner.config import Progress, RunConfig, Say, Unit
     from eai.results.scoring import ScoreResult
 
 LOCAL = "local"
@@ -86,7 +86,7 @@ def work_unit(unit: Unit, config: RunConfig, progress: Progress, say: Say,
 
     from eai.host.manager import get_plugins
     from eai.llm.cache import ResponseCache
-    from eai.runner.run import run_unit
+    from eai.runner.core import run_unit
 
     cache = ResponseCache(config.cache) if config.cache else None
     try:

@@ -2,12 +2,13 @@
 
 Each shard folder (``eai run --shard I/N``) holds every unit with its share of
 the tasks (:mod:`eai.tasks.shards`). The merge checks that the folders are
-the N shards of one run (same run.json but for the shard and the transport, each shard once,
+the N shards of one run (same run.json but for the shard, the transport and the provenance, each shard once,
 every unit finished), then writes per unit the records in suite order, the
 logged answers in suite order, and the summary recomputed over the whole unit,
-with the code a run uses (:func:`eai.results.scoring.score_summary`,
-:func:`eai.runner.run.episode_result`); nothing is scored again. run.json is
-the unsharded run's (the first shard's transport), and the report is written afresh. Folders of
+with the code a run uses (the summary of the unit's driver, :mod:`eai.runner.driver`);
+nothing is scored again. run.json is the unsharded run's (the first shard's
+transport; the merge's own provenance: format, versions, times, command line),
+and the report is written afresh. Folders of
 ``eai score --shard`` merge the same way (records, summary and the answers
 scored).
 
@@ -23,13 +24,20 @@ from pathlib import Path
 from typing import Any
 
 from eai.base import jsonl
-from eai.base.atomic import write_atomic
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.llm.generation import given
 from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache
-from eai.runner.run import RunConfig, Say, Unit, claimed_units, episode_result, is_episodic, select_tasks, unit_line
+from eai.runner.config import RunConfig, Say, Unit
+from eai.runner.core import labelled, unit_line
+from eai.runner.driver import Scope
+from eai.runner.drivers import driver_for
+from eai.runner.manifest import write_manifest
+from eai.results.formats import PROVENANCE, format_version
+from eai.runner.provenance import provenance, utc_now
+from eai.runner.run import claimed_units
+from eai.runner.setup import select_tasks
 from eai.tasks.shards import Shard, parse_shard
 from eai.results.store import ResponseLog
 from eai.results.responses import KEPT_ANSWERS
@@ -47,6 +55,7 @@ def read_json(path: Path) -> dict[str, Any]:
         raise EaiError(f"cannot read {path}: {exc}") from None
     if not isinstance(data, dict):
         raise EaiError(f"{path} is not a JSON object")
+    format_version(data, path)
     return data
 
 
@@ -68,7 +77,7 @@ def check_shards(folders: Sequence[Path], specs: Sequence[dict[str, Any]], what:
             raise EaiError(f"{folder} and {shards[shard]} are both shard {shard}")
         shards[shard] = folder
         for key in sorted(set(spec) | set(specs[0])):
-            if key not in ("shard", TRANSPORT) and spec.get(key) != specs[0].get(key):
+            if key not in ("shard", TRANSPORT, *PROVENANCE) and spec.get(key) != specs[0].get(key):
                 raise EaiError(f"{folder} is not a shard of the same {what} as {folders[0]}: its {key} is "
                                f"{json.dumps(spec.get(key))}, not {json.dumps(specs[0].get(key))}")
     counts = {s.count for s in shards}
@@ -108,8 +117,9 @@ def run_config(spec: dict[str, Any], out: Path, plugins: Plugins) -> RunConfig:
 
 def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequence[Path]) -> ScoreResult:
     """One unit of the run, from its shards; writes it under ``config.out``."""
-    pipeline = parse_pipeline(unit.module, plugins)
-    tasks = select_tasks(plugins, config, unit.suite, pipeline)
+    scope = Scope(unit, config, plugins, parse_pipeline(unit.module, plugins))
+    driver = driver_for(scope.pipeline, config)
+    tasks = driver.narrow(select_tasks(plugins, config, unit.suite, scope.pipeline), scope)
     order = {t.id: k for k, t in enumerate(tasks)}
     parts = [(unit.folder(f), read_records(unit.folder(f) / "records.jsonl")) for f in folders]
     for f in folders:
@@ -126,24 +136,23 @@ def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequenc
                 log.append(items[task.id])
     finally:
         log.close()
-    if is_episodic(pipeline, config):
-        result = episode_result(items, tasks, pipeline, unit, config)
-    else:
-        result = ScoreResult(records, score_summary(unit.suite, unit.module, records, tasks=len(tasks)))
-    result.summary["model"] = unit.model
+    result = labelled(ScoreResult(records, driver.summary(records, tasks, scope)), unit, config)
     write_result(result, unit.folder(config.out))
     return result
 
 
-def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins, say: Say = lambda text: None) -> None:
-    """Merge the shard folders of one ``eai run`` or ``eai compose`` into ``out``."""
+def merge_run(folders: Sequence[Path], out: Path, plugins: Plugins, say: Say = lambda text: None,
+              command: Sequence[str] | None = None) -> None:
+    """Merge the shard folders of one ``eai run`` or ``eai compose`` into ``out``
+    (``command``: the command line that asked for it, None: this process's)."""
+    started = utc_now()
     specs = [read_json(f / "run.json") for f in folders]
     check_shards(folders, specs, "run")
-    spec = {**specs[0], "shard": None}  # with the first shard's transport
+    spec = {**specs[0], "shard": None, **provenance(plugins, command, started)}  # with the first shard's transport
     config = run_config(spec, out, plugins)
     for unit in claimed_units(config, plugins):
         say(unit_line(unit, merge_unit(unit, config, plugins, folders), unit.folder(out)))
-    write_atomic(out / "run.json", json.dumps(spec, indent=2, sort_keys=True) + "\n")
+    write_manifest(out, {**spec, "finished": utc_now()})
 
 
 def merge_scores(folders: Sequence[Path], out: Path, plugins: Plugins) -> None:

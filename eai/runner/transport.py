@@ -16,7 +16,7 @@ from eai.llm.cache import default_cache
 from eai.llm.credentials import without_credentials
 
 if TYPE_CHECKING:
-    from eai.runner.run import RunConfig
+    from eai.runner.config import RunConfig
 
 TRANSPORT = "transport"
 FLAGS = {"concurrency": "--concurrency", "timeout": "--timeout", "retries": "--retries",

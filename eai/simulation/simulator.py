@@ -1,102 +1,30 @@
-"""What a simulator plugin supplies: a vocabulary and, per task, a symbolic world.
+"""What a simulator plugin supplies: a vocabulary, a prompt builder per
+ability module and, per task, a symbolic world.
 
 The kernel's modules (action sequencing, subgoal decomposition...) only use
-this interface; everything benchmark-specific lives in the plugin.
+this interface; everything benchmark-specific lives in the plugin. The kernel
+owns the template both share: :meth:`World.check` runs the plugin's checks in
+the paper's order, :meth:`Simulator.prompt` dispatches to the plugin's prompt
+builders.
 """
 
 from __future__ import annotations
 
-import re
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from eai.simulation.predicates import PredicateMap
 from eai.exceptions import EaiError
-from eai.pddl.formula import Formula
+from eai.pddl.formula import Formula, to_sexpr
 from eai.pddl.model import Domain
+from eai.simulation.predicates import PredicateMap
+from eai.simulation.vocabulary import ActionList, ActionSpec, Vocabulary
 from eai.world import Action, AtomIndex, Goal, Literal, Obj, State, Task, Trajectory
 
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """An action of the vocabulary: its arity and, per argument, the
-    properties an object needs to afford it, any one of them sufficing
-    (shown in prompts). ``phrases`` are the benchmark's own words for the
-    action, ``{}`` standing for each object in order (EB-ALFRED's
-    ``"pick up the {}"``), so answers written in them are read as they are;
-    ``named`` are words that name the objects too, with those objects
-    (EB-Habitat's ``("open the refrigerator", ("fridge_push_point",))``)."""
-
-    name: str
-    arity: int
-    requirements: tuple[tuple[str, ...], ...] = ()
-    description: str = ""
-    phrases: tuple[str, ...] = ()
-    named: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    """Actions, and the predicates of state (unary) and relation (binary) goals.
-
-    ``state_aliases`` and ``relation_aliases`` map other names of state and
-    relation predicates, as prompts print them, to predicate names
-    (VirtualHome prints ``ONTOP`` as ``ON``; the paper's BEHAVIOR subgoal
-    prompt writes ``holding_right`` as ``holds_rh``).
-    """
-
-    actions: Mapping[str, ActionSpec]
-    state_predicates: frozenset[str] = frozenset()
-    relation_predicates: frozenset[str] = frozenset()
-    state_aliases: Mapping[str, str] = field(default_factory=dict)
-    relation_aliases: Mapping[str, str] = field(default_factory=dict)
-
-    def read_phrase(self, text: str) -> tuple[str, tuple[str, ...]] | None:
-        """The action and object names of ``text`` written in one of the
-        actions' phrases (case and runs of spaces aside; the first phrase
-        that fits, in vocabulary order, an action's ``named`` words before its
-        phrases), or None."""
-        words = " ".join(str(text).split())
-        for pattern, name, objects in self._phrases:
-            match = pattern.fullmatch(words)
-            if match:
-                return name, objects or tuple(arg.strip() for arg in match.groups())
-        return None
-
-    def write_phrase(self, action: Action) -> str:
-        """``action`` in the benchmark's words (the words naming its objects,
-        else its action's first phrase), or as ``NAME(a, b)`` when it has none."""
-        spec = self.actions.get(action.name)
-        if spec is None:
-            return str(action)
-        named = next((words for words, objects in spec.named if objects == action.args), None)
-        return named or (spec.phrases[0].format(*action.args) if spec.phrases else str(action))
-
-    @cached_property
-    def _phrases(self) -> tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...]:
-        return tuple((re.compile(_pattern(words), re.I), spec.name, objects) for spec in self.actions.values()
-                     for words, objects in (*spec.named, *((phrase, ()) for phrase in spec.phrases)))
-
-
-def _pattern(phrase: str) -> str:
-    """A phrase as a regular expression, each ``{}`` an object name."""
-    return "(.+?)".join(re.escape(re.sub(r"\s+", " ", part)) for part in phrase.split("{}"))
-
-
-@dataclass(frozen=True)
-class ActionList:
-    """A benchmark's numbered action list for one task, in its words
-    (EB-ALFRED's ``action id 57: find a AlarmClock``), which an answer's
-    ``action_id`` indexes. The first ``numbered`` actions are numbered as the
-    benchmark numbers them; the rest follow eai's object order (EB-ALFRED's
-    further instances, ``find a Cabinet_2``, which EB numbers in AI2-THOR's
-    metadata order)."""
-
-    actions: tuple[str, ...]
-    numbered: int
+# A prompt builder: called as builder(task, simulator), it returns the prompt's text.
+PromptBuilder = Callable[[Task, "Simulator"], str]
 
 
 def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:
@@ -129,11 +57,20 @@ class Check:
     def executable(self) -> bool:
         return self.affordable and not self.missing
 
+    @classmethod
+    def unmet(cls, missing: Iterable[Formula]) -> Check:
+        """The verdict on an action whose preconditions ``missing`` are unmet,
+        its reason listing them (``Check()``, executable, when none is)."""
+        missing = tuple(missing)
+        return cls(missing=missing, reason="unmet: " + ", ".join(map(to_sexpr, missing))) if missing else cls()
+
 
 class World(ABC):
     """A simulator bound to one task: its objects, initial state and dynamics.
 
     States of this world are :class:`State` bitsets over ``self.index``.
+    :meth:`check` is the kernel's; a plugin supplies its parts: :attr:`actions`,
+    :meth:`unaffordable` and :meth:`check_state`.
     """
 
     def __init__(self, task: Task, index: AtomIndex | None = None) -> None:
@@ -144,9 +81,35 @@ class World(ABC):
     @abstractmethod
     def initial(self) -> State: ...
 
+    @property
     @abstractmethod
+    def actions(self) -> Mapping[str, ActionSpec]:
+        """The actions of the vocabulary, whose signatures :meth:`check` reads
+        first (a class attribute will do: ``actions = ACTIONS``)."""
+
     def check(self, state: State, action: Action) -> Check:
-        """Is ``action`` affordable, executable, redundant in ``state``?"""
+        """Is ``action`` affordable, executable, redundant in ``state``? In this
+        order: not an action of :attr:`actions` on the right number of distinct
+        objects, or :meth:`unaffordable` (then unaffordable); else :meth:`check_state`."""
+        reason = self.impossible(action)
+        return Check(affordable=False, reason=reason) if reason else self.check_state(state, action)
+
+    def impossible(self, action: Action) -> str:
+        """Why ``action`` can never be done in this world ("" if it can): its
+        :func:`signature_error`, else why it is :meth:`unaffordable`."""
+        return signature_error(action, self.actions) or self.unaffordable(action)
+
+    def unaffordable(self, action: Action) -> str:
+        """Why ``action``, an action of :attr:`actions` on the right number of
+        distinct objects, can never be done on its objects ("" if it can, the
+        default): an unknown object, one lacking a property the action needs."""
+        return ""
+
+    @abstractmethod
+    def check_state(self, state: State, action: Action) -> Check:
+        """The verdict on ``action``, affordable, in ``state``: redundant (its
+        effect already holds), or its unmet preconditions (:meth:`Check.unmet`),
+        or ``Check()`` when it can be done."""
 
     @abstractmethod
     def apply(self, state: State, action: Action) -> State:
@@ -221,10 +184,10 @@ class Simulator(ABC):
 
     name: str
     description: str = ""
-    # The ability modules this simulator has prompts for: eai run runs its
-    # suites on these only (a plugin's world may claim fewer than all four).
-    modules: tuple[str, ...] = ("goal_interpretation", "subgoal_decomposition", "action_sequencing",
-                                "transition_modeling")
+    # The prompt builder of each ability module this simulator has prompts for
+    # (paper appendix I), or "package.module:function" naming it (imported when
+    # first asked for, so registering the simulator stays cheap).
+    prompts: Mapping[str, PromptBuilder | str] = {}
     subgoal_order: tuple[str, str] = ("relation", "state")
     # How this simulator's atoms say PARTNR's predicates (evaluation functions,
     # docs/collaboration.md); None: tasks with evaluation functions cannot run on it.
@@ -247,9 +210,19 @@ class Simulator(ABC):
         whose prompts read a goal kept elsewhere (BEHAVIOR's BDDL) update it too."""
         return replace(task, goal=goal)
 
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The ability modules this simulator has prompts for (:attr:`prompts`):
+        eai run runs its suites on these only."""
+        return tuple(self.prompts)
+
     def prompt(self, module: str, task: Task) -> str:
-        """The prompt of ability module ``module`` (paper appendix I) for ``task``."""
-        raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r}")
+        """The prompt of ability module ``module`` for ``task``, from its builder in :attr:`prompts`."""
+        builder = self.prompts.get(module)
+        if builder is None:
+            raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r} "
+                           f"(it has: {', '.join(self.prompts) or 'none'})")
+        return (_imported(builder) if isinstance(builder, str) else builder)(task, self)
 
     def action_list(self, task: Task) -> ActionList | None:
         """The benchmark's numbered action list for ``task`` (EB-ALFRED's,
@@ -286,3 +259,12 @@ class Simulator(ABC):
         """State and relation goals in ``order`` (default: :attr:`subgoal_order`)."""
         parts = {"relation": list(relation), "state": list(state)}
         return [lit for kind in order or self.subgoal_order for lit in parts[kind]]
+
+
+def _imported(reference: str) -> PromptBuilder:
+    """The prompt builder ``"package.module:function"`` names."""
+    where, _, name = reference.partition(":")
+    try:
+        return getattr(importlib.import_module(where), name)
+    except (ImportError, AttributeError) as exc:
+        raise EaiError(f"prompt builder {reference!r} cannot be imported: {exc}") from None

@@ -42,11 +42,10 @@ def import_source(
         known = sorted({s.sources[0].package for s in suites if s.sources} | {s.name for s in suites if s.sources})
         raise EaiError(f"nothing is imported from {source!r} (sources and suites: {', '.join(known) or 'none'})")
     archives: dict[str, Archive] = {}
-    for suite in chosen:
-        for pin in suite.sources:
-            if pin.package not in archives and (not pin.optional or pin.package in paths):
-                progress(f"reading {pin.package} {pin.version}")
-                archives[pin.package] = open_source(pin, paths.get(pin.package), committed_hashes(committed, pin))
+    for pin in agreed_pins(chosen).values():
+        if not pin.optional or pin.package in paths:
+            progress(f"reading {pin.package} {pin.version}")
+            archives[pin.package] = open_source(pin, paths.get(pin.package), committed_hashes(committed, pin))
     out.mkdir(parents=True, exist_ok=True)
     for suite in chosen:
         progress(f"converting {suite.name}")
@@ -56,6 +55,19 @@ def import_source(
         write_atomic(folder / PROVENANCE, json.dumps(record, indent=1, sort_keys=True) + "\n")
     write_atomic(out / "README.md", readme(out))
     return [s.name for s in chosen]
+
+
+def agreed_pins(suites: list[TaskSuite]) -> dict[str, Pin]:
+    """The pin of each package ``suites`` are converted from; each plugin
+    declares the pins of its own suites, so two that read one package must pin
+    it alike (else the error names them)."""
+    pins: dict[str, Pin] = {}
+    for suite in suites:
+        for pin in suite.sources:
+            if pins.setdefault(pin.package, pin) != pin:
+                pinned = ", ".join(f"{s.name}: {p.version}" for s in suites for p in s.sources if p.package == pin.package)
+                raise EaiError(f"the suites pin {pin.package} differently ({pinned}): their plugins must agree")
+    return pins
 
 
 def committed_hashes(folder: Path | None, pin: Pin) -> dict[str, str]:

@@ -56,10 +56,6 @@ class Pin:
         return f"{self.package} {self.version} `{self.sha256}`"
 
 
-EAI_EVAL = Pin("eai-eval", "1.0.5", "fe09f2a84cfb2451e111d02a2fa57e18797e747b73de23cb036d0d4e6502099f")
-"""The Embodied Agent Interface's own data package (MIT)."""
-
-
 class Archive:
     """Members of a wheel (zip) or sdist (tar.gz), addressed by their path
     inside the package (an sdist's top-level folder is dropped). Zip members

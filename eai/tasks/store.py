@@ -211,9 +211,12 @@ class DirectorySuite(TaskSuite):
         sources: tuple[Pin, ...] = (),
         importer: Callable[[Mapping[str, Archive], Path], None] | None = None,
         in_default_run: bool = True,
+        letter: str = "",
+        column: int = 0,
     ) -> None:
         self.name, self.simulator, self.description = name, simulator, description
         self.sources, self.in_default_run = sources, in_default_run
+        self.letter, self.column = letter, column
         self._directory = directory
         self._importer = importer
         self._suite: SuiteFile | None = None

@@ -24,6 +24,11 @@ class TaskSuite(ABC):
     description: str = ""
     sources: tuple[Pin, ...] = ()
     in_default_run: bool = True  # False: ``eai run`` without --suite leaves it out (a large or generated suite)
+    # The report's result tables head this suite's columns with ``letter`` (the
+    # paper's V and B) and place them by ``column``, lower first; a suite with
+    # no letter is headed by its name, its columns after the lettered ones.
+    letter: str = ""
+    column: int = 0
 
     @abstractmethod
     def ids(self) -> list[str]:

@@ -55,6 +55,9 @@ function matches(task, p) {
   return true;
 }
 
+// run.json's fields shown in rows of their own, or not at all (the plugins' versions: run.json has them)
+const SHOWN_APART = ["models", "suites", "modules", "eai_version", "format_version", "plugins", "started", "finished", "command"];
+
 function configView(run) {
   const c = run.config;
   const n = run.units.map((u) => `${u.suite}/${u.module}/${u.label}: n=${show(u.n)}`);
@@ -62,7 +65,9 @@ function configView(run) {
   const rows = [["models", (c.models || []).join(", ")], ["suites", (c.suites || []).join(", ")],
     ["modules", (c.modules || []).join(", ")], ["date (run.json written)", run.written || "-"],
     ["eai version", c.eai_version || "not recorded in run.json (viewer: " + DATA.eai_version + ")"],
-    ["options", JSON.stringify(Object.fromEntries(Object.entries(c).filter(([k]) => !["models", "suites", "modules", "eai_version"].includes(k))))],
+    ["started, finished (UTC)", c.started ? `${c.started} to ${c.finished || "not finished"}` : "not recorded in run.json"],
+    ["command", c.command ? c.command.join(" ") : "not recorded in run.json"],
+    ["options", JSON.stringify(Object.fromEntries(Object.entries(c).filter(([k]) => !SHOWN_APART.includes(k))))],
     ["n per unit", n.join("; ")]];
   return el("section", {id: "config"}, el("h2", {}, `Run ${run.name}`), table(["setting", "value"], rows));
 }

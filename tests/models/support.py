@@ -15,7 +15,7 @@ from eai.base import jsonl
 from eai.modules import get_module
 from eai.host.manager import Plugins, load_plugins
 from eai.llm.calls import RetryPolicy
-from eai.runner.run import RunConfig
+from eai.runner.config import RunConfig
 from tests.helpers import upstream_output
 from eai.testing.fake_server import prompt_of
 

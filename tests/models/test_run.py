@@ -128,7 +128,7 @@ def test_failed_calls_are_not_cached(plugins, gold, tmp_path):
 def test_the_heap_stays_frozen_under_a_caller_that_froze_it():
     import gc
 
-    from eai.runner.run import frozen_heap
+    from eai.runner.core import frozen_heap
 
     gc.unfreeze()  # from a known state: a test that ran eai's command line in this process froze it
     try:

@@ -3,9 +3,13 @@
 import pytest
 
 from eai.host.manager import get_plugins
-from eai_behavior.goal_interpretation_prompt import RELATION_NAMES, STATE_SET, goal_interpretation_prompt
+from eai_behavior.goal_interpretation_prompt import RELATION_NAMES, STATE_SET
 
 GIFT_BASKETS = "assembling_gift_baskets_0_Beechwood_0_int_0_2021-10-26_12-46-37"
+
+
+def goal_interpretation_prompt(task):
+    return get_plugins().simulators.get("behavior").prompt("goal_interpretation", task)
 
 
 @pytest.fixture(scope="module")

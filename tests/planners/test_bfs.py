@@ -7,7 +7,7 @@ import pytest
 
 from eai.simulation.planner import Budget, Outcome
 from eai.host.manager import get_plugins, load_plugins
-from eai.simulation.simulator import Check, World
+from eai.simulation.simulator import ActionSpec, Check, World
 from eai.simulation.taxonomy import execute
 from eai.world import Action, Goal, Obj, Task
 from eai_bfs import plugin
@@ -21,6 +21,8 @@ NO_LIMIT = Budget()
 class Switches(World):
     """Switches that FLIP on and off; ``("on", s)`` atoms. ``ghost`` is never on."""
 
+    actions = {"FLIP": ActionSpec("FLIP", 1)}
+
     def __init__(self, count: int) -> None:
         objects = tuple(Obj(f"s{i:02d}", "switch") for i in range(count)) + (Obj("ghost", "switch"),)
         super().__init__(Task("toy", "toy", "switches", "", objects, frozenset(), Goal("")))
@@ -29,8 +31,11 @@ class Switches(World):
     def initial(self):
         return self.index.state()
 
-    def check(self, state, action):
-        return Check(affordable=action.args[0] != "ghost")
+    def unaffordable(self, action):
+        return "the ghost switch cannot be flipped" if action.args[0] == "ghost" else ""
+
+    def check_state(self, state, action):
+        return Check()
 
     def apply(self, state, action):
         atom = ("on", action.args[0])

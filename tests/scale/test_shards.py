@@ -11,6 +11,7 @@ from eai.runner.merge import merge_caches, merge_run
 from eai.host.manager import get_plugins
 from eai.llm.cache import ResponseCache
 from eai.tasks.shards import Shard, parse_shard
+from eai.runner.manifest import without_provenance
 from eai.runner.transport import TRANSPORT
 from tests.helpers import eai_cli, folder_files
 
@@ -20,10 +21,11 @@ COMPARED = ("records.jsonl", "summary.json", "run.json", "report.json")  # repor
 
 def results(folder):
     """The files of a run that must not depend on how it was split or executed: run.json without its
-    ``transport`` (how the calls were made: the executor, calls in flight; eai/runner/transport.py)."""
+    ``transport`` (how the calls were made: the executor, calls in flight; eai/runner/transport.py)
+    and its provenance (when, by which versions and command line: eai/runner/provenance.py)."""
     files = {path: data for path, data in folder_files(folder).items() if path.rsplit("/", 1)[-1] in COMPARED}
     if "run.json" in files:
-        settings = json.loads(files["run.json"])
+        settings = without_provenance(json.loads(files["run.json"]))
         settings.pop(TRANSPORT, None)
         files["run.json"] = json.dumps(settings, indent=2, sort_keys=True).encode()
     return files
@@ -172,3 +174,12 @@ def test_a_shard_resumes_as_the_shard_it_is(tmp_path, capsys):
     assert json.loads((folder / "run.json").read_text())["shard"] == "1/2"
     code, _, err = eai_cli(capsys, "run", "--resume", "--out", str(folder), "--shard", "0/2", "--quiet")
     assert code == 2 and "--shard differs from the run in" in err, err
+
+
+def test_turn_by_turn_shards_merged_are_the_plain_run(tmp_path):
+    """Found on partnr-vh: the merge summed the turn-by-turn records as action sequencing
+    records (a KeyError); it now takes the summary of the unit's driver, and its agent setup."""
+    same_as_plain(tmp_path, 2, suites=["partnr-vh"], modules=["action_sequencing"], models=["baseline:planner"],
+                  limit=3, options={"agents": 2, "turn_by_turn": True, "human": "scripted", "partial": False})
+    summary = json.loads((tmp_path / "merged/partnr-vh/action_sequencing/baseline_planner/summary.json").read_text())
+    assert summary["agent_setup"] == "2, turn by turn, human scripted, full" and summary["n"] == 3

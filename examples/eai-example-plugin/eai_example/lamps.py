@@ -16,17 +16,22 @@ TURNS = {"SWITCHON": ("ON", "OFF"), "SWITCHOFF": ("OFF", "ON")}
 
 
 class LampWorld(World):
+    actions = ACTIONS  # the kernel's check refuses other actions, or the wrong number of objects
+
     @property
     def initial(self):
         return self.index.state(self.task.init)
 
-    def check(self, state, action):
-        obj = self.objects[action.args[0]]
-        if not obj.has("HAS_SWITCH"):
-            return Check(affordable=False, reason=f"{obj.id} has no switch")
+    def unaffordable(self, action):
+        obj = self.objects.get(action.args[0])
+        if obj is None:
+            return f"unknown object {action.args[0]}"
+        return "" if obj.has("HAS_SWITCH") else f"{obj.id} has no switch"
+
+    def check_state(self, state, action):
         becomes, was = TURNS[action.name]
-        if (becomes, obj.id) in state:
-            return Check(redundant=True, reason=f"{obj.id} is already {becomes}")
+        if (becomes, action.args[0]) in state:
+            return Check(redundant=True, reason=f"{action.args[0]} is already {becomes}")
         return Check()
 
     def apply(self, state, action):
@@ -44,14 +49,8 @@ class LampWorld(World):
 class LampSimulator(Simulator):
     name = "lamps"
     description = "Switch lamps on and off (example plugin)"
-    modules = ("goal_interpretation", "action_sequencing")  # the modules it has prompts for
-
-    def prompt(self, module, task):
-        if module == "goal_interpretation":
-            return goal_interpretation_prompt(task, ACTIONS)
-        if module == "action_sequencing":
-            return action_sequencing_prompt(task, ACTIONS)
-        return super().prompt(module, task)
+    # the modules it has prompts for, and their builders: eai runs its suite on these two
+    prompts = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt}
 
     @property
     def vocabulary(self):

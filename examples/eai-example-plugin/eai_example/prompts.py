@@ -1,10 +1,11 @@
 """The lamps world's prompts for the modules it claims: goal interpretation and
 action sequencing. Each says exactly what answer it wants; the kernel's
-parsers read it (docs/metrics.md)."""
+parsers read it (docs/metrics.md). A prompt builder is called with the task
+and the simulator (here, for its vocabulary's actions)."""
 
 from __future__ import annotations
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 
 
 def _scene(task: Task, actions) -> str:
@@ -15,14 +16,14 @@ def _scene(task: Task, actions) -> str:
     return f"Objects:\n{objects}\n\nNow: {state}\n\nActions:\n{verbs}"
 
 
-def goal_interpretation_prompt(task: Task, actions) -> str:
-    return (f"{_scene(task, actions)}\n\nInstruction: {task.instruction}\n\n"
+def goal_interpretation_prompt(task: Task, simulator: Simulator) -> str:
+    return (f"{_scene(task, simulator.vocabulary.actions)}\n\nInstruction: {task.instruction}\n\n"
             "Which states must hold when the instruction is done? Answer with JSON only:\n"
             '{"node goals": [{"name": "lamp.1", "state": "ON"}], "edge goals": [], "action goals": []}')
 
 
-def action_sequencing_prompt(task: Task, actions) -> str:
+def action_sequencing_prompt(task: Task, simulator: Simulator) -> str:
     goals = ", ".join(str(literal) for literal in task.goal.state)
-    return (f"{_scene(task, actions)}\n\nGoal: {goals}\n\n"
+    return (f"{_scene(task, simulator.vocabulary.actions)}\n\nGoal: {goals}\n\n"
             "Which actions reach the goal, in order? Answer with JSON only, one [ACTION, object] per step:\n"
             '[["SWITCHON", "lamp.1"]]')

@@ -53,6 +53,7 @@ class BaselineModel(LanguageModel):
 class BaselineProvider(ModelProvider):
     name = "baseline"
     description = "Built-in baselines, no key or network: baseline:auto (every module), baseline:lexical, baseline:planner"
+    default_model = "auto"  # eai run's model when given none
 
     def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
         if model not in MODELS:

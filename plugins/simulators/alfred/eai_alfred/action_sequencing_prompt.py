@@ -10,11 +10,14 @@ The wording is ours.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from eai.plugin_api import Task
 from eai_alfred.actions import action_list
 from eai_alfred.facts import facts
+
+if TYPE_CHECKING:
+    from eai_alfred.simulator import AlfredSimulator
 
 HEADER = """## You are a robot in a home. You carry out a human's instruction with a set of skills, one after another.
 
@@ -36,8 +39,8 @@ GUIDELINES = """## Guidelines
 FOOTER = """Output a JSON object {{"reasoning_and_reflection": str, "executable_plan": [{{"action_id": int, "action_name": str}}, ...]}} whose executable_plan lists, in order, the actions (ids 0 ~ {last}) that carry out the instruction. Output only the JSON."""
 
 
-def action_sequencing_prompt(task: Task, skills: Mapping[str, Sequence[str]]) -> str:
-    actions = action_list(task, skills)
+def action_sequencing_prompt(task: Task, simulator: AlfredSimulator) -> str:
+    actions = action_list(task, simulator.skills())
     known = facts(task)
     parts = [
         HEADER,

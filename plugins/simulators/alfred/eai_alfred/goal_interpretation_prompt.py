@@ -10,7 +10,7 @@ that type, so any of them may be named. The wording is ours.
 
 from __future__ import annotations
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 from eai_alfred.facts import atoms
 
 # goal states an object can take, by the ability that allows them
@@ -52,7 +52,7 @@ def possible_states(task: Task, oid: str) -> list[str]:
     return [state for state, ability in STATES if obj.has(ability)]
 
 
-def goal_interpretation_prompt(task: Task) -> str:
+def goal_interpretation_prompt(task: Task, simulator: Simulator) -> str:
     return TEMPLATE.format(
         objects="\n".join(f"{oid} ({task.object_by_id[oid].class_name}): {', '.join(possible_states(task, oid)) or '-'}"
                           for oid in task.relevant),

@@ -25,6 +25,12 @@ class AlfredSimulator(Simulator):
     name = "alfred"
     description = "AI2-THOR's ALFRED tasks (EB-ALFRED), symbolic: EB-ALFRED's high-level skills without the Unity build"
     subgoal_order = ("state", "relation")  # clean, heat or cool a thing, then place it
+    prompts = {
+        "goal_interpretation": "eai_alfred.goal_interpretation_prompt:goal_interpretation_prompt",
+        "subgoal_decomposition": "eai_alfred.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
+        "action_sequencing": "eai_alfred.action_sequencing_prompt:action_sequencing_prompt",
+        "transition_modeling": "eai_alfred.transition_modeling_prompt:transition_modeling_prompt",
+    }
 
     def __init__(self, suite_file: Callable[[str], Path]) -> None:
         self._file = suite_file
@@ -42,7 +48,11 @@ class AlfredSimulator(Simulator):
         """Our PDDL domain of the skills (docs/alfred-simulator.md, "Transition model")."""
         from eai.plugin_api import parse_domain
 
-        return parse_domain(self._file("domain").read_text(encoding="utf-8"))
+        return parse_domain(self.domain_text())
+
+    def domain_text(self) -> str:
+        """The suite's domain file, as the transition-modeling prompt shows it."""
+        return self._file("domain").read_text(encoding="utf-8")
 
     def skills(self) -> dict[str, list[str]]:
         """EB-ALFRED's object types per skill (the suite's ``skills.json``)."""
@@ -55,22 +65,6 @@ class AlfredSimulator(Simulator):
 
         skills = self.skills()
         return ActionList(tuple(action_list(task, skills)), len(global_actions(skills)))
-
-    def prompt(self, module: str, task: Task) -> str:
-        from eai_alfred.action_sequencing_prompt import action_sequencing_prompt
-        from eai_alfred.goal_interpretation_prompt import goal_interpretation_prompt
-        from eai_alfred.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-        from eai_alfred.transition_modeling_prompt import transition_modeling_prompt
-
-        if module == "action_sequencing":
-            return action_sequencing_prompt(task, self.skills())
-        if module == "goal_interpretation":
-            return goal_interpretation_prompt(task)
-        if module == "subgoal_decomposition":
-            return subgoal_decomposition_prompt(task)
-        if module == "transition_modeling":
-            return transition_modeling_prompt(task, self._file("domain").read_text(encoding="utf-8"))
-        return super().prompt(module, task)
 
     def prompt_examples(self, module: str) -> tuple[str, ...]:
         from eai_alfred.subgoal_decomposition_prompt import EXAMPLE_ANSWER

@@ -8,7 +8,7 @@ subgoal per line, each refined into skills by search. The wording is ours.
 
 from __future__ import annotations
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 from eai_alfred.facts import atoms
 from eai_alfred.goal_interpretation_prompt import MEANINGS
 from eai_alfred.vocabulary import ACTIONS
@@ -38,7 +38,7 @@ in_receptacle(Mug, CoffeeMachine)
 """ + EXAMPLE_ANSWER
 
 
-def subgoal_decomposition_prompt(task: Task) -> str:
+def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
     states = "\n".join(f"| {name} | {meaning} |" for name, meaning in MEANINGS.items())
     skills = "\n".join(f"| {spec.name}({', '.join(['x'] * spec.arity)}) | {spec.description} |" for spec in ACTIONS.values())
     goals = [str(lit) for lit in task.goal.state + task.goal.relation]

@@ -7,7 +7,12 @@ The wording is ours.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from eai.plugin_api import Task, fill_transition_prompt
+
+if TYPE_CHECKING:
+    from eai_alfred.simulator import AlfredSimulator
 
 TEMPLATE = """The following PDDL domain describes a household robot's world: its predicates, with their argument types.
 <domain>
@@ -40,6 +45,6 @@ Output a JSON object {"output": "<the PDDL of all the actions above>"}.
 """
 
 
-def transition_modeling_prompt(task: Task, domain_text: str) -> str:
-    """The prompt for ``task``; ``domain_text`` is the suite's gold domain file."""
-    return fill_transition_prompt(TEMPLATE, task, domain_text)
+def transition_modeling_prompt(task: Task, simulator: AlfredSimulator) -> str:
+    """The prompt for ``task``, with the suite's gold domain file as it is written."""
+    return fill_transition_prompt(TEMPLATE, task, simulator.domain_text())

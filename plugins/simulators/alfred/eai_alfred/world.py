@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 
-from eai.plugin_api import Action, AtomIndex, Check, Decoded, State, Task, World, signature_error
+from eai.plugin_api import Action, AtomIndex, Check, Decoded, State, Task, World
 from eai_alfred.names import Names
 from eai_alfred.scene import Scene, View
 from eai_alfred.skills import SKILLS, Step
@@ -33,6 +33,8 @@ TOOLS = {"is_hot": ("Microwave",), "is_cool": ("Fridge",), "is_clean": ("Faucet"
 
 
 class AlfredWorld(World):
+    actions = ACTIONS
+
     def __init__(self, task: Task) -> None:
         self.scene = Scene(task)
         index = AtomIndex(sorted(task.init))
@@ -46,10 +48,7 @@ class AlfredWorld(World):
         return self._initial
 
     def unaffordable(self, action: Action) -> str:
-        """Why ``action`` can never be done ("" if it can)."""
-        reason = signature_error(action, ACTIONS)
-        if reason:
-            return reason
+        """Why ``action`` can never be done on its object ("" if it can)."""
         for arg, needed in zip(action.args, ACTIONS[action.name].requirements):
             if arg not in self.objects:
                 return f"Cannot find {arg}. This object may not exist in this scene. Try to explore other instances instead."
@@ -58,15 +57,13 @@ class AlfredWorld(World):
                 return f"The {arg} cannot be {ABILITY_WORDS.get(needed[0], needed[0])}"
         return ""
 
-    def check(self, state: State, action: Action) -> Check:
-        reason = self.unaffordable(action)
-        if reason:
-            return Check(affordable=False, reason=reason)
+    def check_state(self, state: State, action: Action) -> Check:
+        """The skill's own check on the object EB-ALFRED acts on (:meth:`target`)."""
         return self._check(self.view(state), self.target(state, action))
 
     def check_exact(self, state: State, action: Action) -> Check:
         """:meth:`check` of ``action`` on the very object it names (no nearest-object reading)."""
-        reason = self.unaffordable(action)
+        reason = self.impossible(action)
         return Check(affordable=False, reason=reason) if reason else self._check(self.view(state), action)
 
     def _check(self, view: View, action: Action) -> Check:
@@ -132,7 +129,7 @@ class AlfredWorld(World):
         key = (name, among)
         pool = self._pools.get(key)
         if pool is None:
-            pool = self._pools[key] = [o for o in among if not self.unaffordable(Action(name, (o,)))]
+            pool = self._pools[key] = [o for o in among if not self.impossible(Action(name, (o,)))]
         return pool
 
     def search_objects(self, state: State, atoms: Iterable[tuple[str, ...]]) -> frozenset[str]:

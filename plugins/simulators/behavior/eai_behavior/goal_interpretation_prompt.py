@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 
 # Printed state name -> the BDDL ability that allows it, in the prompt's order.
 ABILITY_STATES = (("Cooked", "cookable"), ("Open", "openable"), ("Frozen", "freezable"), ("Dusty", "dustyable"),
@@ -60,7 +60,7 @@ def possible_states(task: Task, obj_id: str) -> list[str]:
     return [name for name, ability in ABILITY_STATES if obj.has(ability)]
 
 
-def goal_interpretation_prompt(task: Task) -> str:
+def goal_interpretation_prompt(task: Task, simulator: Simulator) -> str:
     return TEMPLATE.format(
         states=STATE_SET,
         relations=RELATION_SET,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 
 # <init_state>, <target_state> and <objects> are filled in; "\x20" keeps the
 # upstream's trailing spaces visible.
@@ -200,7 +200,7 @@ def _flatten(expr: Any) -> list[str]:
     return [str(expr).lstrip("?")]
 
 
-def action_sequencing_prompt(task: Task) -> str:
+def action_sequencing_prompt(task: Task, simulator: Simulator) -> str:
     behavior = task.extra["behavior"]
     names: dict[str, str] = behavior["scene_names"]
     goal = behavior["bddl_goal"]

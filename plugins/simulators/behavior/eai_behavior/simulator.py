@@ -23,6 +23,12 @@ class BehaviorSimulator(Simulator):
     name = "behavior"
     description = "BEHAVIOR activities, symbolic: the paper's action semantics without the iGibson physics"
     evaluation_predicates = PREDICATES
+    prompts = {
+        "goal_interpretation": "eai_behavior.goal_interpretation_prompt:goal_interpretation_prompt",
+        "subgoal_decomposition": "eai_behavior.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
+        "action_sequencing": "eai_behavior.prompt:action_sequencing_prompt",
+        "transition_modeling": "eai_behavior.transition_modeling_prompt:transition_modeling_prompt",
+    }
 
     def __init__(self, domain_file: Callable[[], Path]) -> None:
         self._domain_file = domain_file
@@ -46,20 +52,8 @@ class BehaviorSimulator(Simulator):
         """The paper's PDDL domain (an abstraction of these semantics, 30 operators)."""
         from eai.plugin_api import parse_domain
 
-        return parse_domain(self._domain_file().read_text(encoding="utf-8"))
+        return parse_domain(self.domain_text())
 
-    def prompt(self, module: str, task: Task) -> str:
-        from eai_behavior.goal_interpretation_prompt import goal_interpretation_prompt
-        from eai_behavior.prompt import action_sequencing_prompt
-        from eai_behavior.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-        from eai_behavior.transition_modeling_prompt import transition_modeling_prompt
-
-        if module == "action_sequencing":
-            return action_sequencing_prompt(task)
-        if module == "goal_interpretation":
-            return goal_interpretation_prompt(task)
-        if module == "subgoal_decomposition":
-            return subgoal_decomposition_prompt(task)
-        if module == "transition_modeling":
-            return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
-        return super().prompt(module, task)
+    def domain_text(self) -> str:
+        """The paper's domain file, as the transition-modeling prompt shows it."""
+        return self._domain_file().read_text(encoding="utf-8")

@@ -14,7 +14,12 @@ depended on Python's hash seed; ours are well-formed and in a fixed order.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from eai.plugin_api import Task, fill_transition_prompt
+
+if TYPE_CHECKING:
+    from eai_behavior.simulator import BehaviorSimulator
 
 TEMPLATE = """
 The following is predicates defined in this domain file. Pay attention to the types for each predicate.
@@ -180,6 +185,6 @@ Output:
 """
 
 
-def transition_modeling_prompt(task: Task, domain_text: str) -> str:
-    """The prompt for ``task``; ``domain_text`` is the suite's gold domain file."""
-    return fill_transition_prompt(TEMPLATE, task, domain_text)
+def transition_modeling_prompt(task: Task, simulator: BehaviorSimulator) -> str:
+    """The prompt for ``task``, with the suite's gold domain file as it is written."""
+    return fill_transition_prompt(TEMPLATE, task, simulator.domain_text())

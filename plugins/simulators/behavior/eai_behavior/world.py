@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
 from itertools import product
 
-from eai.plugin_api import Action, AtomIndex, Check, Decoded, State, Task, World, signature_error, to_sexpr
+from eai.plugin_api import Action, AtomIndex, Check, Decoded, State, Task, World
 from eai_behavior.defaults import initial_atoms
 from eai_behavior.effects import Edit, derive_wholes, release
 from eai_behavior.names import Names
@@ -27,6 +27,8 @@ from eai_behavior.vocabulary import ACTIONS
 
 
 class BehaviorWorld(World):
+    actions = ACTIONS
+
     def __init__(self, task: Task) -> None:
         self.scene = Scene(task)
         index = AtomIndex(sorted(initial_atoms(self.scene)))
@@ -39,17 +41,8 @@ class BehaviorWorld(World):
     def initial(self) -> State:
         return self._initial
 
-    def check(self, state: State, action: Action) -> Check:
-        reason = self.unaffordable(action)
-        if reason:
-            return Check(affordable=False, reason=reason)
-        return self._dynamic_check(state, action)
-
     def unaffordable(self, action: Action) -> str:
         """Why ``action`` can never be done on its objects ("" if it can)."""
-        reason = signature_error(action, ACTIONS)
-        if reason:
-            return reason
         for position, arg in enumerate(action.args):
             reason = self._unaffordable_arg(action.name, position, arg)
             if reason:
@@ -69,7 +62,8 @@ class BehaviorWorld(World):
     def _step(self, state: State, action: Action) -> Step:
         return Step(self.scene, self.view(state), action.args, HAND_OF[action.name])
 
-    def _dynamic_check(self, state: State, action: Action) -> Check:
+    def check_state(self, state: State, action: Action) -> Check:
+        """Redundancy, a sliced whole (unaffordable), then every unmet precondition."""
         rule, step = RULES[action.name], self._step(state, action)
         reason = rule.redundant(step) if rule.redundant else None
         if reason:
@@ -77,10 +71,7 @@ class BehaviorWorld(World):
         reason = self._sliced_whole(step, action)
         if reason:
             return Check(affordable=False, reason=reason)
-        missing = tuple(dict.fromkeys(f for p in rule.preconditions for f in p(step)))
-        if missing:
-            return Check(missing=missing, reason="unmet: " + ", ".join(map(to_sexpr, missing)))
-        return Check()
+        return Check.unmet(dict.fromkeys(f for p in rule.preconditions for f in p(step)))
 
     def _sliced_whole(self, step: Step, action: Action) -> str:
         """A sliced whole is no longer an object one acts on (only its parts are)."""
@@ -175,7 +166,7 @@ class BehaviorWorld(World):
         pool = self._pools.get(key)
         if pool is None:
             if ACTIONS[name].arity == 1:
-                pool = [o for o in among if not self.unaffordable(Action(name, (o,)))]
+                pool = [o for o in among if not self.impossible(Action(name, (o,)))]
             else:
                 pool = [o for o in among if not self._unaffordable_arg(name, position, o)]
             self._pools[key] = pool

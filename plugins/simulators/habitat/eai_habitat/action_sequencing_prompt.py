@@ -6,7 +6,7 @@ answer is another house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 from eai_habitat import describe
 
 TEMPLATE = """You are designing instructions for a household robot. The goal is to guide the robot to change its environment from an initial state to a desired final state. The input is the initial state, the goal, and the objects you can interact with. The output is a list of actions such that, executed one after another, they bring the environment from the initial state to the goal.
@@ -43,7 +43,7 @@ EXAMPLE = ('[{"action": "NAV", "object": "counter_3"}, {"action": "PICK", "objec
            '{"action": "NAV", "object": "stove"}, {"action": "PLACE", "object": "stove"}]')
 
 
-def action_sequencing_prompt(task: Task) -> str:
+def action_sequencing_prompt(task: Task, simulator: Simulator) -> str:
     return TEMPLATE.format(objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
                            predicates="\n".join(describe.predicates()), instruction=task.instruction,
                            goal=task.goal.ltl, actions="\n".join(describe.actions()),

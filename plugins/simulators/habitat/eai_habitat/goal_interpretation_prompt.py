@@ -6,7 +6,7 @@ house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 from eai_habitat import describe
 
 TEMPLATE = """Your task is to understand natural language goals for a household robot, reason about the object states and relationships, and turn natural language goals into symbolic goals in the given format. The goals include: node goals describing the final state of one object (or of the robot), and edge goals describing the final relationship between two objects. Write only the goals the instruction asks for.
@@ -34,7 +34,7 @@ EXAMPLE_TASK = "Put the kettle on the stove and leave drawer 2 open"
 EXAMPLE = '{"node goals": [["opened_cab", "cab_push_point_2"]], "edge goals": [["on_top", "kettle_1", "stove"]]}'
 
 
-def goal_interpretation_prompt(task: Task) -> str:
+def goal_interpretation_prompt(task: Task, simulator: Simulator) -> str:
     return TEMPLATE.format(objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
                            predicates="\n".join(describe.predicates()), instruction=task.instruction,
                            example_intro=describe.EXAMPLE_INTRO.format(task=EXAMPLE_TASK), example=EXAMPLE)

@@ -25,6 +25,12 @@ class HabitatSimulator(Simulator):
     name = "habitat"
     description = ("ReplicaCAD rearrangement (LLaRP, EB-Habitat), symbolic: EB-Habitat's skills with the "
                    "habitat domain's preconditions")
+    prompts = {
+        "goal_interpretation": "eai_habitat.goal_interpretation_prompt:goal_interpretation_prompt",
+        "subgoal_decomposition": "eai_habitat.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
+        "action_sequencing": "eai_habitat.action_sequencing_prompt:action_sequencing_prompt",
+        "transition_modeling": "eai_habitat.transition_modeling_prompt:transition_modeling_prompt",
+    }
 
     def __init__(self, suite_file: Callable[[str], Path]) -> None:
         self._file = suite_file
@@ -42,22 +48,14 @@ class HabitatSimulator(Simulator):
         """The habitat domain converted to PDDL (:mod:`eai_habitat.domain`), as the suite stores it."""
         return _domain(self._file("domain"))
 
+    def domain_text(self) -> str:
+        """The suite's domain file, as the transition-modeling prompt shows it."""
+        return self._file("domain").read_text(encoding="utf-8")
+
     def action_list(self, task: Task) -> ActionList:
         """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""
         skills = _skills(self._file("skills"))
         return ActionList(skills, len(skills))
-
-    def prompt(self, module: str, task: Task) -> str:
-        from eai_habitat.action_sequencing_prompt import action_sequencing_prompt
-        from eai_habitat.goal_interpretation_prompt import goal_interpretation_prompt
-        from eai_habitat.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-        from eai_habitat.transition_modeling_prompt import transition_modeling_prompt
-
-        if module == "transition_modeling":
-            return transition_modeling_prompt(task, self._file("domain").read_text(encoding="utf-8"))
-        make = {"goal_interpretation": goal_interpretation_prompt, "action_sequencing": action_sequencing_prompt,
-                "subgoal_decomposition": subgoal_decomposition_prompt}.get(module)
-        return make(task) if make else super().prompt(module, task)
 
     def prompt_examples(self, module: str) -> tuple[str, ...]:
         from eai_habitat import action_sequencing_prompt, goal_interpretation_prompt, subgoal_decomposition_prompt

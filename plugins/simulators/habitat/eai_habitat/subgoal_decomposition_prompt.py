@@ -6,7 +6,7 @@ house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 from eai_habitat import describe
 
 TEMPLATE = """You are determining the state transitions of a household task solved by a robot. List the intermediate states, and actions only where necessary, in temporal order, ending with the goal. Each line is a Boolean expression of state and action primitives written "name(id, ...)", combined with "and", "or" and "not". Expressions on one line hold together; consecutive lines hold one after another.
@@ -37,7 +37,7 @@ EXAMPLE = ('{"output": ["robot_at(counter_3)", "holding(kettle_1)", "robot_at(st
            '"on_top(kettle_1, stove) and not_holding(robot_0)"]}')
 
 
-def subgoal_decomposition_prompt(task: Task) -> str:
+def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
     return TEMPLATE.format(predicates="\n".join(describe.predicates()), actions="\n".join(describe.actions()),
                            objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
                            instruction=task.instruction, goal=task.goal.ltl,

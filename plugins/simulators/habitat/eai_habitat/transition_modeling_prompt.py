@@ -5,7 +5,12 @@ effects the answer writes."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from eai.plugin_api import Task, fill_transition_prompt
+
+if TYPE_CHECKING:
+    from eai_habitat.simulator import HabitatSimulator
 
 TEMPLATE = """The following are the types and predicates of a PDDL domain of a household robot (the habitat ReplicaCAD rearrangement domain). Pay attention to the types of each predicate.
 <domain>
@@ -28,5 +33,6 @@ Output: only the PDDL of these actions.
 """
 
 
-def transition_modeling_prompt(task: Task, domain_text: str) -> str:
-    return fill_transition_prompt(TEMPLATE, task, domain_text)
+def transition_modeling_prompt(task: Task, simulator: HabitatSimulator) -> str:
+    """The prompt for ``task``, with the suite's gold domain file as it is written."""
+    return fill_transition_prompt(TEMPLATE, task, simulator.domain_text())

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 
-from eai.plugin_api import Action, And, AtomIndex, Check, Formula, Not, Pred, State, Task, World, signature_error
+from eai.plugin_api import Action, And, AtomIndex, Check, Formula, Not, Pred, State, Task, World
 from eai_habitat.feedback import feedback
 from eai_habitat.layout import HAND_EMPTY, OPENS, Layout, View
 from eai_habitat.names import Names
@@ -36,6 +36,8 @@ from eai_habitat.vocabulary import ACTIONS
 
 
 class HabitatWorld(Layout, World):
+    actions = ACTIONS
+
     def __init__(self, task: Task) -> None:
         Layout.__init__(self, task)
         World.__init__(self, task, AtomIndex(self.universe + sorted(task.init)))
@@ -50,10 +52,8 @@ class HabitatWorld(Layout, World):
 
     # Checks.
 
-    def check(self, state: State, action: Action) -> Check:
-        reason = self.unaffordable(action)
-        if reason:
-            return Check(affordable=False, reason=reason)
+    def check_state(self, state: State, action: Action) -> Check:
+        """On the object a category names (:meth:`target`): redundancy, then every unmet precondition."""
         view = self.view(state)
         action = self.target(view, action)
         reason = self._redundant(view, action)
@@ -66,9 +66,6 @@ class HabitatWorld(Layout, World):
 
     def unaffordable(self, action: Action) -> str:
         """Why ``action`` can never be done on its objects ("" if it can)."""
-        reason = signature_error(action, ACTIONS)
-        if reason:
-            return reason
         (arg,) = action.args
         if action.name == "PICK" and arg in self.kinds:
             return ""

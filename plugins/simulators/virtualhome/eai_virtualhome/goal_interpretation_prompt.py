@@ -23,9 +23,7 @@ come from our task and vocabulary:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from eai.plugin_api import ActionSpec, Task
+from eai.plugin_api import Simulator, Task
 from eai_virtualhome.scene import initial_atoms
 
 # Goal states an object can take, by the property that allows them; the
@@ -110,12 +108,12 @@ def _objects(task: Task) -> str:
     return "\n".join(lines)
 
 
-def goal_interpretation_prompt(task: Task, actions: Mapping[str, ActionSpec]) -> str:
+def goal_interpretation_prompt(task: Task, simulator: Simulator) -> str:
     return TEMPLATE.format(
         objects=_objects(task),
         relations=RELATION_DESCRIPTIONS,
         targets=RELATION_TARGETS,
-        actions={name: spec.description for name, spec in actions.items()},
+        actions={name: spec.description for name, spec in simulator.vocabulary.actions.items()},
         name=task.name,
         instruction=task.instruction,
     )

@@ -13,9 +13,7 @@ LTL goal too. Everything is sorted, so the text is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from eai.plugin_api import ActionSpec, Atom, Literal, Task
+from eai.plugin_api import ActionSpec, Atom, Literal, Simulator, Task
 from eai_virtualhome.scene import initial_atoms
 
 SEPARATOR = "-----------------"
@@ -172,11 +170,11 @@ def generated_goal(task: Task) -> list[str]:
             f'The goal as an LTL formula ("A then B": A holds first, B after it): {task.goal.ltl}', SEPARATOR, ""]
 
 
-def action_sequencing_prompt(task: Task, actions: Mapping[str, ActionSpec]) -> str:
+def action_sequencing_prompt(task: Task, simulator: Simulator) -> str:
     names = _Names(task)
     atoms = initial_atoms(task)
     parts = [
-        HEADER + "\n".join(action_line(spec) for spec in actions.values()),
+        HEADER + "\n".join(action_line(spec) for spec in simulator.vocabulary.actions.values()),
         "",
         NOTICE,
         "Input:",

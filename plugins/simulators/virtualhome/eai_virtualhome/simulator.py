@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from eai.plugin_api import Domain, Simulator, Task, Vocabulary
-from eai_virtualhome.vocabulary import ACTIONS, PREDICATES, VOCABULARY
+from eai_virtualhome.vocabulary import PREDICATES, VOCABULARY
 
 if TYPE_CHECKING:
     from eai_virtualhome.world import VirtualHomeWorld
@@ -21,6 +21,12 @@ class VirtualHomeSimulator(Simulator):
     name = "virtualhome"
     description = "VirtualHome household scenes: evolving-graph semantics on eai states"
     evaluation_predicates = PREDICATES
+    prompts = {
+        "goal_interpretation": "eai_virtualhome.goal_interpretation_prompt:goal_interpretation_prompt",
+        "subgoal_decomposition": "eai_virtualhome.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
+        "action_sequencing": "eai_virtualhome.prompt:action_sequencing_prompt",
+        "transition_modeling": "eai_virtualhome.transition_modeling_prompt:transition_modeling_prompt",
+    }
 
     def __init__(self, domain_file: Callable[[], Path]) -> None:
         self._domain_file = domain_file
@@ -38,20 +44,8 @@ class VirtualHomeSimulator(Simulator):
         """The paper's PDDL domain (a simplified abstraction of these semantics)."""
         from eai.plugin_api import parse_domain
 
-        return parse_domain(self._domain_file().read_text(encoding="utf-8"))
+        return parse_domain(self.domain_text())
 
-    def prompt(self, module: str, task: Task) -> str:
-        from eai_virtualhome.goal_interpretation_prompt import goal_interpretation_prompt
-        from eai_virtualhome.prompt import action_sequencing_prompt
-        from eai_virtualhome.subgoal_decomposition_prompt import subgoal_decomposition_prompt
-        from eai_virtualhome.transition_modeling_prompt import transition_modeling_prompt
-
-        if module == "action_sequencing":
-            return action_sequencing_prompt(task, ACTIONS)
-        if module == "goal_interpretation":
-            return goal_interpretation_prompt(task, ACTIONS)
-        if module == "subgoal_decomposition":
-            return subgoal_decomposition_prompt(task)
-        if module == "transition_modeling":
-            return transition_modeling_prompt(task, self._domain_file().read_text(encoding="utf-8"))
-        return super().prompt(module, task)
+    def domain_text(self) -> str:
+        """The paper's domain file, as the transition-modeling prompt shows it."""
+        return self._domain_file().read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ sorted, so the text is deterministic.
 
 from __future__ import annotations
 
-from eai.plugin_api import Task
+from eai.plugin_api import Simulator, Task
 from eai_virtualhome.prompt import generated_goal
 from eai_virtualhome.scene import initial_atoms
 
@@ -167,7 +167,7 @@ OUTPUT_NOTE = ("## Output: Based on initial states in this task, achieve final g
                "only output json object.")
 
 
-def subgoal_decomposition_prompt(task: Task) -> str:
+def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
     objects = task.object_by_id
     character = next((o for o in task.relevant if objects[o].class_name == "character"), None)
     relevant = set(task.relevant)

@@ -13,7 +13,12 @@ parameters. The upstream generator left a stray ``>`` after the operators
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from eai.plugin_api import Task, fill_transition_prompt
+
+if TYPE_CHECKING:
+    from eai_virtualhome.simulator import VirtualHomeSimulator
 
 TEMPLATE = """
 The following is predicates defined in this domain file. Pay attention to the types for each predicate.
@@ -204,6 +209,6 @@ Output:
 """
 
 
-def transition_modeling_prompt(task: Task, domain_text: str) -> str:
-    """The prompt for ``task``; ``domain_text`` is the suite's gold domain file."""
-    return fill_transition_prompt(TEMPLATE, task, domain_text)
+def transition_modeling_prompt(task: Task, simulator: VirtualHomeSimulator) -> str:
+    """The prompt for ``task``, with the suite's gold domain file as it is written."""
+    return fill_transition_prompt(TEMPLATE, task, simulator.domain_text())

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 from itertools import product
 
-from eai.plugin_api import Action, Check, State, Task, World, signature_error, to_sexpr
+from eai.plugin_api import Action, Check, State, Task, World
 from eai_virtualhome.effects import Edit
 from eai_virtualhome.names import Names
 from eai_virtualhome.rules import RULES
@@ -25,6 +25,8 @@ SEAT_NEEDS = frozenset({"SITTING", "LYING", "SLEEP", "WAKEUP"})
 
 
 class VirtualHomeWorld(World):
+    actions = ACTIONS
+
     def __init__(self, task: Task) -> None:
         self.scene = Scene(task)
         super().__init__(task, self.scene.index)
@@ -34,17 +36,8 @@ class VirtualHomeWorld(World):
     def initial(self) -> State:
         return self.scene.initial
 
-    def check(self, state: State, action: Action) -> Check:
-        reason = self.unaffordable(action)
-        if reason:
-            return Check(affordable=False, reason=reason)
-        return self._dynamic_check(state, action)
-
     def unaffordable(self, action: Action) -> str:
         """Why ``action`` can never be done on its objects ("" if it can)."""
-        reason = signature_error(action, ACTIONS)
-        if reason:
-            return reason
         if action.name == "CUT" and not self.scene.knives:
             return "CUT needs a knife and there is none"
         for position, arg in enumerate(action.args):
@@ -62,16 +55,14 @@ class VirtualHomeWorld(World):
         needed = ACTIONS[name].requirements[position]
         return f"{name} needs an object with {' or '.join(needed)}; {arg} has none"
 
-    def _dynamic_check(self, state: State, action: Action) -> Check:
+    def check_state(self, state: State, action: Action) -> Check:
+        """Redundancy (the effect already holds), then every unmet precondition."""
         rule, args = RULES[action.name], action.args
         if rule.redundant is not None:
             reason = rule.redundant(self.scene, state, args)
             if reason:
                 return Check(redundant=True, reason=reason)
-        missing = tuple(f for pre in rule.preconditions for f in pre.unmet(self.scene, state, args))
-        if missing:
-            return Check(missing=missing, reason="unmet: " + ", ".join(map(to_sexpr, missing)))
-        return Check()
+        return Check.unmet(f for pre in rule.preconditions for f in pre.unmet(self.scene, state, args))
 
     def apply(self, state: State, action: Action) -> State:
         edit = Edit(self.scene)
@@ -97,7 +88,7 @@ class VirtualHomeWorld(World):
                 if len(set(args)) != len(args):
                     continue
                 action = Action(name, args)
-                verdict = self._dynamic_check(state, action)
+                verdict = self.check_state(state, action)
                 if verdict.executable and not verdict.redundant:
                     yield action, self.apply(state, action)
 

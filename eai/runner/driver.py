@@ -1,0 +1,76 @@
+"""What a driver supplies: one kind of work the runner core runs (docs/architecture.md, "The runner").
+
+The core (:mod:`eai.runner.core`) sets a unit up (its tasks, model, world,
+the environment its plans run in, the responses already logged), asks the
+model for the driver (:meth:`~eai.runner.core.UnitWork.ask`: the response
+cache, the server's endpoint and the calls in flight), logs what the driver
+hands it (:meth:`~eai.runner.core.UnitWork.record`, one line per task in
+responses.jsonl, so a killed run resumes losing nothing), and writes the
+unit's records and summary. A driver says:
+
+- :meth:`Driver.chosen`: whether it is the kind of work a unit asks for (the
+  first driver of :data:`eai.runner.drivers.DRIVERS` that says so runs it);
+- :meth:`Driver.narrow`: which of the selected tasks it can play;
+- :meth:`Driver.play`: how one task is played: the model asked, once or turn
+  by turn, and the task's item logged once;
+- :meth:`Driver.result` and :meth:`Driver.summary`: the unit's records and
+  summary from what was logged (and, for ``eai merge``, the summary of the
+  shards' records put together, nothing scored again).
+
+The built-in drivers: plan answers (:mod:`eai.runner.drivers.answers`),
+episodes with replanning or pipelines (:mod:`eai.runner.drivers.episodes`),
+two agents turn by turn (:mod:`eai.runner.drivers.turns`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from eai.compose.pipeline import Pipeline
+from eai.host.manager import Plugins
+from eai.results.scoring import ScoreResult
+from eai.runner.config import RunConfig, Unit
+from eai.world import Task
+
+if TYPE_CHECKING:
+    from eai.runner.core import UnitWork
+
+Items = dict[str, dict[str, Any]]  # responses.jsonl's last line per task id
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a unit's results are computed from: the unit, the run's settings, the plugins and its pipeline."""
+
+    unit: Unit
+    config: RunConfig
+    plugins: Plugins
+    pipeline: Pipeline
+
+
+class Driver(ABC):
+    """One kind of work; see the module's docstring for what the core does around it."""
+
+    name: str
+
+    @abstractmethod
+    def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:
+        """Whether units of ``pipeline`` in a run of ``config`` are this kind of work."""
+
+    def narrow(self, tasks: list[Task], scope: Scope) -> list[Task]:
+        """The selected tasks this kind of work plays (all, by default); EaiError when none can be."""
+        return tasks
+
+    @abstractmethod
+    async def play(self, task: Task, work: UnitWork) -> None:
+        """Play ``task``, asking the model through ``work.ask``, and log its item once with ``work.record``."""
+
+    @abstractmethod
+    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
+        """The unit's records, in the order of ``tasks``, and its summary, from the logged ``items``."""
+
+    @abstractmethod
+    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
+        """The summary of ``records`` out of ``tasks``, as :meth:`result` gives it."""

@@ -1,0 +1,70 @@
+"""Two agents turn by turn (``--agents 2 --turn-by-turn``): the model acts as the
+robot, asked for one action per turn, beside a scripted or model human
+(:func:`eai.collaboration.turns.play_turns`); tasks with evaluation functions only."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from eai.collaboration.turns import play_turns, turn_summary
+from eai.compose.pipeline import Pipeline
+from eai.exceptions import EaiError
+from eai.llm import usage
+from eai.llm.calls import Endpoint
+from eai.llm.model import LanguageModel, Message
+from eai.results.scoring import ScoreResult, summarize
+from eai.runner.config import RunConfig
+from eai.runner.driver import Driver, Items, Scope
+from eai.world import Task
+
+if TYPE_CHECKING:
+    from eai.runner.core import Calls, UnitWork
+
+
+class Turns(Driver):
+    name = "turns"
+
+    def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:
+        return bool(config.options.get("turn_by_turn"))
+
+    def narrow(self, tasks: list[Task], scope: Scope) -> list[Task]:
+        """The tasks with evaluation functions (PARTNR's): what an episode's success is judged by."""
+        tasks = [t for t in tasks if t.evaluation]
+        if not tasks:
+            raise EaiError(f"--turn-by-turn: suite {scope.unit.suite!r} has no selected task with evaluation "
+                           "functions (e.g. --suite partnr-vh)")
+        return tasks
+
+    async def play(self, task: Task, work: UnitWork) -> None:
+        config = work.scope.config
+        human = config.options.get("human") or "scripted"
+        human_by = None if human == "scripted" else work.other(human)
+
+        async def played(calls: Calls) -> None:
+            def asker(by: tuple[LanguageModel, Endpoint] | None) -> Callable[..., Awaitable[str]]:
+                async def ask_turn(messages: tuple[Message, ...], turn: Any, agent: str) -> str:
+                    return await work.ask(messages, task, "turn", calls, turn, by)
+                return ask_turn
+
+            fields, answers = await play_turns(task, work.simulator, asker(None),
+                                               None if human_by is None else asker(human_by),
+                                               bool(config.options.get("partial")))
+            category = {"category": task.category} if task.category else {}
+            work.record(task, {"llm_output": "", "answers": answers, "record": {**fields, **category},
+                               "error": fields.get("model_error", "")}, calls)
+
+        await work.play_guarded(task, played)
+
+    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
+        """Records of logged episodes in task order (an episode stopped by failed
+        model calls is a model error, not scored)."""
+        records = [{"identifier": t.id, **items[t.id]["record"], "usage": usage.recorded(items[t.id].get("calls", []))}
+                   for t in tasks if "record" in items.get(t.id, {})]
+        return ScoreResult(records, self.summary(records, tasks, scope))
+
+    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
+        return {"suite": scope.unit.suite, "module": scope.unit.module, "pipeline": scope.unit.module,
+                **summarize(turn_summary, records, tasks=len(tasks)),
+                "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}
+
