@@ -6,9 +6,8 @@ check against the JSON schema it was asked in.
 What a call logs (responses.jsonl's ``calls``): the stage, the prompt's
 sha256, the usage the server reported (tokens, finish reason, reasoning and
 cached tokens where reported), ``cost_usd`` where the call has a price,
-``schema_valid`` when it was asked in a JSON schema, ``served`` (the model id
-the server reported, when it did), whether the cache answered and the
-seconds the answering attempt took.
+``schema_valid`` when it was asked in a JSON schema, whether the cache
+answered and the seconds the answering attempt took.
 """
 
 from __future__ import annotations

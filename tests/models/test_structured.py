@@ -15,7 +15,7 @@ from eai.runner.run import run
 from eai.testing.fake_server import FakeServer
 from tests.models.support import UNIT, read_jsonl, run_config
 from tests.models.test_providers import base_url, model_for
-from eai.llm.model import Message, Request
+from eai.llm.model import GenerationConfig, Message, Request
 
 
 def run_once(plugins, config, said):
@@ -77,3 +77,15 @@ def test_each_dialect_sends_the_schema_its_way(provider, field):
     sent = server.bodies[0][field]
     assert (sent.get("json_schema", {}).get("schema") or sent)["properties"] == schema["properties"]
     assert answer.text == '{"output": ["ON(tv.1)"]}'
+
+
+def test_an_answer_in_the_schema_cut_by_the_token_limit_is_the_models_answer(plugins, gold, tmp_path):
+    """Found with qwen05 on llama.cpp: asked in a schema, answers that ran into --max-tokens were
+    failed calls (the OpenAI SDK's parse raises on them) and asked 5 times; they are cut answers."""
+    with FakeServer(answer=gold.answer) as server:
+        run_once(plugins, run_config(tmp_path / "run", server.url, limit=1, response_format="json-schema",
+                                     generation=GenerationConfig(max_tokens=5)), [])
+    assert server.count == 1
+    [record] = read_jsonl(tmp_path / "run" / UNIT / "records.jsonl")
+    assert "model_error" not in record and record["usage"][0]["finish_reason"] == "length"
+    assert record["truncated_answer"] and record["usage"][0]["schema_valid"] is False

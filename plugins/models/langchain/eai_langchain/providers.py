@@ -152,9 +152,15 @@ class OpenAIProvider(LangchainProvider):
                                                timeout=openai.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)),
                                                max_retries=0, cache=False, extra_body=extra or None, **fields)
 
-    def structure(self, chat, schema, method=None):  # OpenAI's response_format json_schema, as it is (not strict)
-        named = {"name": schema.get("title", "answer"), "description": schema.get("description", ""), "schema": dict(schema)}
-        return super().structure(chat, named, "json_schema")
+    def structure(self, chat, schema, method=None):
+        """OpenAI's ``response_format`` json_schema (not strict), sent in the body: with a
+        ``response_format`` of its own, ChatOpenAI reads replies with the SDK's ``parse``,
+        which raises on an answer the token limit cut instead of returning it (a real
+        llama.cpp server's qwen05 ran into it on 4 tasks of 5)."""
+        named = {"name": schema.get("title", "answer"), "description": schema.get("description", ""),
+                 "schema": dict(schema), "strict": False}
+        body = {**(chat.extra_body or {}), "response_format": {"type": "json_schema", "json_schema": named}}
+        return chat.model_copy(update={"extra_body": body})
 
     def lister(self, model, key, base_url):
         async def listing(timeout: float) -> Mapping[str, Any]:
