@@ -11,8 +11,8 @@ not and how many goals of the best goal option they meet.
 import time
 
 from eai.host.manager import get_plugins
-from eai.simulation.taxonomy import execute
 from eai.simulation.goals import GoalChecker
+from eai.simulation.taxonomy import execute
 from eai_behavior.vocabulary import VOCABULARY
 from eai_behavior.world import BehaviorWorld
 

@@ -14,8 +14,8 @@ import time
 
 from eai.api import load_suite
 from eai.collaboration.turns import play_turns
-from eai.llm.model import Request
 from eai.host.manager import get_plugins
+from eai.llm.model import Request
 
 
 def main() -> None:

@@ -17,8 +17,8 @@ import argparse
 import statistics
 import time
 
-from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
 from eai.host.manager import get_plugins
+from eai.simulation.environment import EnvironmentProvider, SymbolicProvider
 
 PAIRS = (("alfworld", "eb-alfred"), ("virtualhome", "virtualhome"), ("virtualhome", "etplan-vh"),
          ("virtualhome", "partnr-vh"))

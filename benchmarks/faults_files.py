@@ -21,8 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.helpers import virtualhome_folder  # noqa: E402
 from timing import children_cpu, timed_run  # noqa: E402
+
+from tests.helpers import virtualhome_folder  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # for tests.helpers

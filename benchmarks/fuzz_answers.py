@@ -34,11 +34,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from eai.host.manager import get_plugins  # noqa: E402
 from eai.modules import get_module  # noqa: E402
 from eai.modules.base import Env  # noqa: E402
-from eai.modules.transition_modeling.answer import Answer  # noqa: E402
-from eai.modules.transition_modeling.gold import gold_model  # noqa: E402
-from eai.host.manager import get_plugins  # noqa: E402
+from eai_modules.transition_modeling.answer import Answer  # noqa: E402
+from eai_modules.transition_modeling.gold import gold_model  # noqa: E402
 from tests.adversarial import MODULES, CpuLimitExceeded, adversarial, cpu_limit, gold_answer  # noqa: E402
 
 CPU_SECONDS = 60.0
@@ -140,7 +140,7 @@ def plan_all(bases: list[tuple], count: int) -> None:
         by_suite.setdefault(task.suite, []).append((module.parse(text), task))
     crashed = ""
     try:
-        for suite, items in by_suite.items():
+        for items in by_suite.values():
             module.evaluate_all(items, Env(None, get_plugins(), {}))
     except Exception as exc:
         crashed = f": crashed, {type(exc).__name__}: {exc}"

@@ -23,14 +23,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-from eai.host.manager import get_plugins
-from tests.modules.gi_answers import behavior_answer
 from timing import compile_eai
 from vs_upstream import EAI_DRIVER
 
+from eai.host.manager import get_plugins
+from tests.modules.gi_answers import behavior_answer
+
 # vs_upstream.py's eai driver (its start-up, clock and options), after this for the stored option
 STORED_OPTION = '''
-import eai.modules.goal_interpretation.module as goal_interpretation
+import eai_modules.goal_interpretation.module as goal_interpretation
 
 
 class StoredOption:

@@ -15,8 +15,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from eai.host.manager import get_plugins
 from timing import timed
+
+from eai.host.manager import get_plugins
 
 
 def answers() -> list[dict[str, str]]:

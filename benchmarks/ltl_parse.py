@@ -80,7 +80,7 @@ def main() -> None:
     print(f"evaluate on a {len(trajectory.actions)}-step trajectory, {len(universe.objects)} objects:")
     for label, text in goals.items():
         goal = parse(text)
-        seconds = timed(lambda: evaluate(goal, trajectory, universe), 5)
+        seconds = timed(lambda goal=goal: evaluate(goal, trajectory, universe), 5)
         print(f"  {label}: {seconds * 1000:.2f} ms -> {evaluate(goal, trajectory, universe)}")
 
     matching = parse(goals["basket/candle matching (typed forall, forn)"])

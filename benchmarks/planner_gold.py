@@ -20,12 +20,12 @@ import statistics
 import time
 from collections import Counter
 
+from eai.host.manager import get_plugins
 from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
 from eai.pddl.parser import parse_problem
 from eai.simulation.planner import Budget
-from eai.host.manager import get_plugins
 from eai_fast_downward.planner import FastDownward
+from eai_modules.transition_modeling.gold import gold_model
 
 SUITES = ("virtualhome", "behavior")
 

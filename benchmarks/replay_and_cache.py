@@ -31,9 +31,9 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from eai.llm.model import Message, Request
 from eai.host.manager import get_plugins
 from eai.llm.cache import ResponseCache
+from eai.llm.model import Message, Request
 
 ANSWER = json.dumps([{"action": "WALK", "object": "kitchen"}] * 20)  # about 800 characters, a plan's size
 

@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.models
 
 from eai.host.hookspecs import hookimpl  # noqa: E402
-from eai.llm.model import LanguageModel, ModelProvider  # noqa: E402
 from eai.host.manager import load_plugins  # noqa: E402
+from eai.llm.model import LanguageModel, ModelProvider  # noqa: E402
 from eai.runner.config import RunConfig  # noqa: E402
 from eai.runner.run import run  # noqa: E402
 from eai.testing.fake_server import FakeServer, Reply  # noqa: E402

@@ -48,6 +48,7 @@ from eai.results.responses import Response  # noqa: E402
 from eai.runner.selection import default_suites  # noqa: E402
 from tests.models.support import with_langchain  # noqa: E402
 
+
 def rescoring(tmp: Path) -> None:
     suites = default_suites(get_plugins())
     run = api.run(suites=suites, modules=["action_sequencing"], out=tmp / "answers", use_cache=False)

@@ -11,9 +11,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from timing import timed
+
 from eai.host.manager import get_plugins
 from eai.testing.answers import eb_answer
-from timing import timed
 
 
 def responses(suite: str) -> list[dict[str, str]]:

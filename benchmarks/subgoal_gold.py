@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 from eai.base import jsonl
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
 from eai.host.manager import get_plugins
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
 
 
 def responses(suite: str, states_first: bool = False) -> list[dict[str, str]]:

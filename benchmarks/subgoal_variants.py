@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from eai.host.manager import get_plugins  # noqa: E402
 from eai.modules import get_module  # noqa: E402
 from eai.modules.base import Env  # noqa: E402
-from eai.host.manager import get_plugins  # noqa: E402
 from tests.modules import bottling_fruit  # noqa: E402
 
 

@@ -17,11 +17,11 @@ import subprocess
 import sys
 import time
 
-from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
+from eai.modules import get_module
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai_modules.transition_modeling.gold import gold_model
 
 SUITES = ("virtualhome", "behavior")
 

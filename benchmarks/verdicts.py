@@ -55,8 +55,8 @@ def goal_text(task) -> str:
 
 
 def answers(suite: str, module: str, variant: str, limit: int | None) -> list[dict[str, str]]:
-    from eai.modules import get_module
     from eai.host.manager import get_plugins
+    from eai.modules import get_module
 
     plugins = get_plugins()
     simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)
@@ -66,13 +66,13 @@ def answers(suite: str, module: str, variant: str, limit: int | None) -> list[di
     if module == "action_sequencing":
         text = {t.id: plan_text(VARIANTS[variant](tuple(t.gold_plan))) for t in tasks}
     elif module == "subgoal_decomposition":
-        from eai.modules.subgoal_decomposition import goal_subgoal_plan
+        from eai_modules.subgoal_decomposition import goal_subgoal_plan
         text = {t.id: json.dumps({"output": goal_subgoal_plan(t, simulator)}) for t in tasks}
     elif module == "goal_interpretation":
         text = {t.id: goal_text(t) for t in tasks}
     else:
         from eai.exceptions import EaiError
-        from eai.modules.transition_modeling.gold import gold_model
+        from eai_modules.transition_modeling.gold import gold_model
         try:
             model = gold_model(plugins, suite)
         except EaiError:  # a suite without gold operators of its own (a generated one)

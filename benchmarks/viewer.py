@@ -23,10 +23,10 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from timing import children_cpu
 
 from eai.host.manager import get_plugins
 from eai.viewer.digest import current_view
-from timing import children_cpu
 
 
 def main() -> None:

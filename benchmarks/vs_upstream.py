@@ -96,14 +96,15 @@ import venv
 from dataclasses import dataclass
 from pathlib import Path
 
-from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
-from eai.host.manager import get_plugins
-from eai.tasks.sources import cache_dir
 from score_action_sequencing import responses as action_sequencing_responses
 from subgoal_gold import responses as subgoal_responses
-from tests.modules.gi_answers import behavior_answer, virtualhome_gold
 from timing import compile_eai
+
+from eai.host.manager import get_plugins
+from eai.modules import get_module
+from eai.tasks.sources import cache_dir
+from eai_modules.transition_modeling.gold import gold_model
+from tests.modules.gi_answers import behavior_answer, virtualhome_gold
 
 UPSTREAM = "eai-eval==1.0.5"
 LOG_RECORD = re.compile(r"(?m)^(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d - )")  # the upstream's log format

@@ -48,10 +48,11 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from eai.host.manager import get_plugins
-from tests.helpers import upstream_output
 from verdicts import VARIANTS
 from vs_upstream import default_cache, last_line, upstream_python
+
+from eai.host.manager import get_plugins
+from tests.helpers import upstream_output
 
 # The upstream's error names (its error_info.json) in eai's words.
 UPSTREAM_CLASS = {None: "executable", "wrong_temporal_order": "wrong_order", "missing_step": "missing_step",

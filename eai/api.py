@@ -10,14 +10,14 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from eai.runner import defaults
 
 if TYPE_CHECKING:
     from eai.world import Task
 
-Responses = Union[str, os.PathLike, Mapping[str, str], Iterable[Mapping[str, Any]]]
+Responses = str | os.PathLike | Mapping[str, str] | Iterable[Mapping[str, Any]]
 Progress = Callable[[str, int, int, int], None]  # unit label, tasks done, tasks in the unit, failed calls
 
 
@@ -142,23 +142,23 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
     other settings are ``eai run``'s options (``max_tokens=None``: the
     server's own limit; ``gen``: ``--gen``'s options, e.g. ``{"top_p": 0.9}``;
-    ``first_answer_deadline=None``: none). ``say`` gets a line per finished
+    ``first_answer_deadline`` None or 0: none). ``say`` gets a line per finished
     unit, warnings and hints; ``command`` is the command line run.json records
     (without secrets; default: this process's)."""
+    from eai.base.paths import check_output_folder
     from eai.exceptions import EaiError
+    from eai.host.manager import get_plugins
+    from eai.llm.cache import default_cache
+    from eai.llm.calls import RetryPolicy
     from eai.llm.generation import given
     from eai.llm.model import default_model
     from eai.modules import MODULES
     from eai.modules.schemas import FORMATS
-    from eai.base.paths import check_output_folder
-    from eai.host.manager import get_plugins
-    from eai.llm.calls import RetryPolicy
     from eai.runner.config import RunConfig
     from eai.runner.run import run as run_units
     from eai.runner.selection import default_suites
-    from eai.tasks.shards import parse_shard
     from eai.tasks.folders import suite_name
-    from eai.llm.cache import default_cache
+    from eai.tasks.shards import parse_shard
 
     share = parse_shard(shard)
     plugins = get_plugins()
@@ -182,7 +182,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         resume=resume,
         generation=given(temperature, max_tokens, gen or {}),
         timeout=timeout,
-        retry=RetryPolicy(attempts=retries, give_up_after=give_up_after, first_answer_deadline=first_answer_deadline),
+        retry=RetryPolicy(attempts=retries, give_up_after=give_up_after, first_answer_deadline=first_answer_deadline or None),
         cache=None if not use_cache else Path(cache) if cache is not None else default_cache(),
         model_options={"base_url": base_url} if base_url else {},
         replan=replan,
@@ -255,8 +255,8 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     viewer its numbers link to (view/index.html) over runs or score folders,
     side by side, into ``out`` (default: the first one's folder); returns the
     files written. The results read are never overwritten."""
-    from eai.exceptions import EaiError
     from eai.base.paths import check_output_folder
+    from eai.exceptions import EaiError
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
 

@@ -3,7 +3,7 @@
 Plugins import from here (and ``eai.EaiError``, ``eai.__version__`` from
 ``eai``) and nothing else of eai; tests/test_plugin_edge.py checks the
 built-in ones and the example, and docs/plugins.md ("The plugin API") says
-what each name is. Each name is imported from where it lives when first
+what each name is (type checkers read plugin_api.pyi). Each name is imported from where it lives when first
 used (PEP 562), so importing this module costs next to nothing at start-up.
 PDDL's formula names are here flat; LTL's, which share them (``And``,
 ``Not``, ...), are the namespace ``ltl`` (``ltl.parse``, ``ltl.And``).
@@ -12,66 +12,8 @@ PDDL's formula names are here flat; LTL's, which share them (``And``,
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # what type checkers see; tests/test_plugin_edge.py checks it imports what _WHERE names
-    from eai import ltl
-    from eai.collaboration.episode import Profile
-    from eai.collaboration.evaluation import EvaluationFunctions
-    from eai.simulation.predicates import RELATIONAL, PredicateMap
-    from eai.collaboration.prompt import Turn, rooms as visible_rooms
-    from eai.compose.planning import plan as plan_answer, planned_actions, subgoals as subgoals_answer
-    from eai.compose.stages import Stage
-    from eai.llm.credentials import url_secrets, without_credentials
-    from eai.simulation.environment import Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Unbuildable
-    from eai.tasks.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
-    from eai.tasks.examples import capture as capture_examples
-    from eai.exceptions import UnknownNameError
-    from eai.runner.executors import Executor, ScoreProgress, unit_endpoint, work_unit
-    from eai.base.finding import Finding
-    from eai.generation.certify import reaches
-    from eai.generation.generator import Candidate, Category, Generator
-    from eai.simulation.goals import GoalChecker
-    from eai.host.hookspecs import hookimpl
-    from eai.host.install import install_command
-    from eai.host.installed import load as load_installed, package_path, required as required_package
-    from eai.llm.model import (
-        CONNECT_TIMEOUT, REFUSED, Answer, GenerationConfig, LanguageModel, Message, ModelCallError, ModelProvider,
-        Request, Usage, retry_after,
-    )
-    from eai.runner.merge import join_scores
-    from eai.modules import get_module
-    from eai.modules.transition_modeling.prompt import fill as fill_transition_prompt
-    from eai.base.names import name_key
-    from eai.base.paths import name_problem, tasks_dir
-    from eai.pddl.expand import expand_quantifiers
-    from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Pred, TypedVar, When, to_sexpr
-    from eai.pddl.model import Domain, Operator, PredicateDecl, Problem
-    from eai.pddl.parser import parse_domain
-    from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
-    from eai.host.manager import Plugins, get_plugins
-    from eai.results.responses import Response, bare_identifier, read_responses
-    from eai.runner.config import Progress, RunConfig, Say, Unit
-    from eai.runner.run import claimed_units
-    from eai.tasks.shards import Shard
-    from eai.results.scoring import ScoreResult, score
-    from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
-    from eai.tasks.sources import Archive, Pin, Snapshot
-    from eai.tasks.stats import spread
-    from eai.tasks.suite import TaskSuite
-    from eai.tasks.folders import suite_name
-    from eai.tasks.taskfile import (
-        GoalSpec, InitialState, ObjectSpec, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
-    )
-    from eai.tasks.store import DirectorySuite, build_task
-    from eai.tasks.writer import dumps as task_json, write_suite
-    from eai.simulation.taxonomy import execute as execute_plan
-    from eai.world import (
-        Action, Atom, AtomIndex, Decoded, Goal, Literal, Obj, SharedAtoms, State, Task, Trajectory, atom_set,
-        format_atom,
-    )
-
-# name -> "module:attribute" ("module" alone: the module itself)
 _WHERE = {
     # hooks and the loaded plugins
     "hookimpl": "eai.host.hookspecs:hookimpl",
@@ -105,7 +47,7 @@ _WHERE = {
     "PredicateMap": "eai.simulation.predicates:PredicateMap",
     "RELATIONAL": "eai.simulation.predicates:RELATIONAL",
     "execute_plan": "eai.simulation.taxonomy:execute",
-    "fill_transition_prompt": "eai.modules.transition_modeling.prompt:fill",
+    "fill_transition_prompt": "eai.modules.transition_prompt:fill",
     "spread": "eai.tasks.stats:spread",
     # live environments (step by step) and compose stages
     "Environment": "eai.simulation.environment:Environment",
@@ -118,6 +60,7 @@ _WHERE = {
     "required_package": "eai.host.installed:required",
     "load_installed": "eai.host.installed:load",
     "Stage": "eai.compose.stages:Stage",
+    "PlannerStage": "eai.compose.stages:PlannerStage",
     # PDDL (flat) and LTL (a namespace)
     "TRUE": "eai.pddl.formula:TRUE",
     "And": "eai.pddl.formula:And",
@@ -176,7 +119,7 @@ _WHERE = {
     "TaskFile": "eai.tasks.taskfile:TaskFile",
     "TransitionModelSpec": "eai.tasks.taskfile:TransitionModelSpec",
     "DirectorySuite": "eai.tasks.store:DirectorySuite",
-    "build_task": "eai.tasks.store:build_task",
+    "build_task": "eai.tasks.building:build_task",
     "TaskSuite": "eai.tasks.suite:TaskSuite",
     "task_json": "eai.tasks.writer:dumps",
     "write_suite": "eai.tasks.writer:write_suite",
@@ -213,27 +156,63 @@ _WHERE = {
     "score": "eai.results.scoring:score",
     "join_scores": "eai.runner.merge:join_scores",
     "get_module": "eai.modules:get_module",
+    "DeferredModule": "eai.modules.deferred:DeferredModule",
     "suite_name": "eai.tasks.folders:suite_name",
+    # ability modules (docs/plugins.md, An ability module)
+    "AbilityModule": "eai.modules.base:AbilityModule",
+    "Env": "eai.modules.base:Env",
+    "Record": "eai.modules.base:Record",
+    "percent": "eai.modules.base:percent",
+    "TableSpec": "eai.modules.tables:TableSpec",
+    "Column": "eai.modules.tables:Column",
+    "columns": "eai.modules.tables:columns",
+    "OTHER_OUTCOMES": "eai.modules.tables:OTHER_OUTCOMES",
+    "ACTION_ERRORS": "eai.modules.tables:ACTION_ERRORS",
+    "GOAL_SUCCESS": "eai.modules.tables:GOAL_SUCCESS",
+    "EMPTY_PLAN_COLUMN": "eai.modules.tables:EMPTY_PLAN_COLUMN",
+    "TASK_PROGRESS": "eai.modules.tables:TASK_PROGRESS",
+    "UnitResult": "eai.reporting.collect:UnitResult",
+    "UnitTable": "eai.reporting.unit_table:UnitTable",
+    "plan_steps": "eai.viewer.trace:steps",
+    "trajectory_record": "eai.modules.trajectory:trajectory_record",
+    "trajectory_summary": "eai.modules.trajectory:trajectory_summary",
+    "benchmark_fields": "eai.modules.benchmark:benchmark_fields",
+    "empty_plan_detail": "eai.modules.trajectory:empty_plan_detail",
+    "EMPTY_PLAN": "eai.modules.trajectory:EMPTY_PLAN",
+    "run_plan": "eai.modules.trajectory:run_plan",
+    "judge_loop": "eai.modules.repetition:judge_loop",
+    "collaboration_fields": "eai.collaboration.policies:collaboration_fields",
+    "parse_plan": "eai.modules.plans.parse:parse_plan",
+    "ParsedPlan": "eai.modules.plans.parse:ParsedPlan",
+    "ground_plan": "eai.modules.plans.grounding:ground",
+    "class_steps": "eai.modules.plans.similarity:class_steps",
+    "lcs_length": "eai.modules.plans.similarity:lcs_length",
+    "similarity": "eai.modules.plans.similarity:similarity",
+    "similarity_summary": "eai.modules.plans.similarity:similarity_summary",
+    "parse_subgoals": "eai.modules.subgoals.parse:parse_subgoals",
+    "ParsedSubgoals": "eai.modules.subgoals.parse:ParsedSubgoals",
+    "ground_lines": "eai.modules.subgoals.ground:ground_lines",
+    "Refiner": "eai.modules.subgoals.refine:Refiner",
+    "SubgoalStep": "eai.modules.subgoals.refine:Step",
+    "search_budget": "eai.modules.subgoals.refine:budget",
+    "UNREACHABLE": "eai.modules.subgoals.refine:UNREACHABLE",
+    "BUDGET_EXHAUSTED": "eai.modules.subgoals.refine:BUDGET_EXHAUSTED",
+    "capped": "eai.base.answer_cap:capped",
+    "find_value": "eai.base.jsonish:find_value",
+    "is_cut": "eai.base.jsonish:is_cut",
+    "Pairs": "eai.base.jsonish:Pairs",
+    "limits": "eai.base.limits",
+    "Counts": "eai.pddl.logic_form:Counts",
+    "total_counts": "eai.pddl.logic_form:total",
+    "OperatorScore": "eai.pddl.logic_form:OperatorScore",
+    "score_operator": "eai.pddl.logic_form:score_operator",
+    "operator_differences": "eai.pddl.logic_form:operator_differences",
+    "parse_problem": "eai.pddl.parser:parse_problem",
+    "parse_operators": "eai.pddl.response:parse_operators",
+    "OperatorParse": "eai.pddl.response:OperatorParse",
 }
 
-__all__ = [
-    "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom", "AtomIndex", "Budget", "CONNECT_TIMEOUT",
-    "Candidate", "Category", "Check", "Converted", "Decoded", "DirectorySuite", "Disagreement", "Domain",
-    "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions", "Executor", "Exists", "Finding",
-    "Forall", "Formula", "GenerationConfig", "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress",
-    "InitialState", "LanguageModel", "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "Obj",
-    "ObjectSpec", "Observation", "Operator", "Or", "Outcome", "PddlPlanner", "Pin", "PlanResult", "Plugins", "Pred",
-    "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Request", "Response",
-    "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator",
-    "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SuiteFile", "TRUE", "Task", "TaskFile", "TaskSuite",
-    "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "Unbuildable", "Unit", "UnknownNameError", "Usage",
-    "Vocabulary", "When", "World", "atom_set", "bare_identifier", "build_task", "capture_examples", "claimed_units",
-    "execute_plan", "expand_quantifiers", "fill_transition_prompt", "format_atom", "get_module", "get_plugins",
-    "hookimpl", "install_command", "join_scores", "load_installed", "ltl", "name_key", "name_problem", "package_path",
-    "parse_domain", "plan_answer", "planned_actions", "reaches", "read_responses", "required_package", "retry_after",
-    "score", "signature_error", "spread", "subgoals_answer", "suite_name", "task_json", "tasks_dir", "to_sexpr",
-    "unit_endpoint", "url_secrets", "visible_rooms", "without_credentials", "work_unit", "write_suite",
-]
+__all__ = sorted(_WHERE)  # the literal list is in plugin_api.pyi, for type checkers and linters
 
 
 def __getattr__(name: str) -> Any:

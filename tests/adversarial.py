@@ -18,10 +18,10 @@ import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
-from eai.modules.transition_modeling.gold import gold_model
 from eai.host.manager import Plugins
 from eai.world import Task
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
+from eai_modules.transition_modeling.gold import gold_model
 from tests.helpers import upstream_output
 from tests.modules.gi_answers import behavior_answer, virtualhome_gold
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from tests.helpers import run_eai
-from tests.planners.test_planner_processes import slow_answer
 from tests.modules.test_transition_modeling import WASH_CLOTHES
+from tests.planners.test_planner_processes import slow_answer
 
 BUDGET_OPTIONS = ("--max-nodes", "--planner-cpu-seconds", "--planner-memory-mb")
 

@@ -7,6 +7,8 @@ import pytest
 
 from tests.helpers import eai_cli, run_eai
 
+MODULES = ("goal_interpretation", "subgoal_decomposition", "action_sequencing", "transition_modeling")
+
 
 def test_help_names_the_commands():
     result = run_eai("--help")
@@ -25,8 +27,10 @@ def test_help_and_list_leave_heavy_libraries_unimported(args):
                             timeout=120)
     imported = set(result.stderr.split())
     assert "eai.cli" in imported and result.stdout
+    # nor for the ability modules (registered deferred, made when first used)
     heavy = {"networkx", "langchain_core", "unified_planning", "eai.compose.pipeline", "lark", "yaml", "eai.ltl",
-             "eai.tasks.taskfile", "eai.health.doctor", "eai.cli.run", "eai.cli.score", "eai.compose.planning"}
+             "eai.tasks.taskfile", "eai.health.doctor", "eai.cli.run", "eai.cli.score", "eai.compose.planning",
+             "eai.modules.base", *(f"eai_modules.{name}" for name in MODULES)}
     if args == ["--help"]:
         heavy.add("pydantic")  # typer imports it to convert a command's arguments
     assert not imported & heavy, imported & heavy

@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 from eai.base import jsonl
 from eai.exceptions import EaiError
 from eai.results.responses import read_responses
-from eai.tasks.store import TaskFileError, read_model
+from eai.tasks.reading import TaskFileError, read_model
 from eai.tasks.taskfile import SuiteFile
 from tests.helpers import eai_cli
 

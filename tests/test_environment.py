@@ -6,12 +6,19 @@ import json
 
 import pytest
 
-from eai.simulation.environment import (Environment, EnvironmentProvider, Observation, StepResult, SymbolicEnvironment,
-                             SymbolicProvider, Unbuildable)
 from eai.exceptions import EaiError
 from eai.host.hookspecs import hookimpl
 from eai.host.manager import get_plugins, load_plugins, set_plugins
 from eai.runner.run import RunConfig, run
+from eai.simulation.environment import (
+    Environment,
+    EnvironmentProvider,
+    Observation,
+    StepResult,
+    SymbolicEnvironment,
+    SymbolicProvider,
+    Unbuildable,
+)
 from eai.simulation.taxonomy import execute
 from eai.testing.environment import EnvironmentConformance, conformance_problems
 from eai.world import Action

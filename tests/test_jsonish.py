@@ -4,8 +4,7 @@ that breaks naive readers (huge numbers, deep nesting, unterminated strings)."""
 import json
 from unittest import mock
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from eai.base import jsonish
 from eai.base.jsonish import CutList, Pairs, find_value, is_cut

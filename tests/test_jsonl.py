@@ -4,8 +4,7 @@ and damage is one line naming the file and line."""
 import json
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from eai.base import jsonl
 from eai.exceptions import EaiError

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from eai.exceptions import EaiError
 from eai.base.paths import check_name, inside, name_problem
+from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from eai.runner.run import RunConfig, run
-from eai.tasks.taskfile import SuiteFile
 from eai.tasks.store import DirectorySuite
+from eai.tasks.taskfile import SuiteFile
 from eai.tasks.writer import write_suite
 from tests.helpers import ROOT, eai_cli, virtualhome_folder
 

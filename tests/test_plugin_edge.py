@@ -56,11 +56,12 @@ def test_every_name_resolves_and_all_lists_the_table():
 
 
 def type_checking_names():
-    """name -> "module:attribute" as the ``if TYPE_CHECKING:`` imports of eai/plugin_api.py say."""
-    tree = ast.parse((ROOT / "eai" / "plugin_api.py").read_text())
-    [block] = [n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING"]
+    """name -> "module:attribute" as the imports of the stub type checkers read (eai/plugin_api.pyi) say."""
+    tree = ast.parse((ROOT / "eai" / "plugin_api.pyi").read_text())
     names = {}
-    for node in block.body:
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom):
+            continue
         for alias in node.names:
             module = f"{node.module}.{alias.name}"
             is_module = module in api._WHERE.values()
@@ -70,6 +71,10 @@ def type_checking_names():
 
 def test_type_checkers_see_what_the_table_imports():
     assert type_checking_names() == api._WHERE
+    stub = ast.parse((ROOT / "eai" / "plugin_api.pyi").read_text())
+    [exported] = [ast.literal_eval(n.value) for n in stub.body if isinstance(n, ast.Assign)
+                  and getattr(n.targets[0], "id", "") == "__all__"]
+    assert exported == api.__all__
 
 
 def documented_names():

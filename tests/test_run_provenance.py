@@ -4,8 +4,7 @@ with no secret in it, whatever shape it is given in."""
 import json
 import string
 
-from hypothesis import assume, given
-from hypothesis import strategies as st
+from hypothesis import assume, given, strategies as st
 
 from eai.runner.provenance import command_line
 from tests.helpers import eai_cli

@@ -2,8 +2,7 @@
 
 import json
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from eai.host.manager import get_plugins
 from eai.world import SharedAtoms, atom_set

@@ -5,11 +5,11 @@ import os
 
 import pytest
 
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
+from eai.base.spread import spread
 from eai.host.manager import get_plugins
 from eai.results.responses import Response
 from eai.results.scoring import score
-from eai.base.spread import spread
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from tests.helpers import upstream_output
 
 

@@ -5,11 +5,11 @@ import json
 import tempfile
 from pathlib import Path
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
+from eai.tasks.building import build_task
+from eai.tasks.reading import TaskFileError, _read_with_json, read_model
 from eai.tasks.taskfile import TaskFile
-from eai.tasks.store import TaskFileError, _read_with_json, build_task, read_model
 from eai.world import Literal
 from tests.helpers import ROOT
 

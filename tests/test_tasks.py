@@ -7,10 +7,10 @@ import shutil
 import pytest
 
 from eai import ltl
-from eai.exceptions import UnknownNameError
 from eai.base.paths import TASKS_ENV
+from eai.exceptions import UnknownNameError
 from eai.host.manager import get_plugins
-from eai.tasks.store import TaskFileError
+from eai.tasks.reading import TaskFileError
 from tests.helpers import ROOT, run_eai
 
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from eai.simulation.environment import SymbolicProvider, Unbuildable
 from eai.host.manager import get_plugins, load_plugins, set_plugins
+from eai.simulation.environment import SymbolicProvider, Unbuildable
 from eai.simulation.worldcheck import UNEXPLAINED, agreement, check_world, perturbed, reasons, unbuilt
 from tests.helpers import eai_cli
 from tests.test_environment import LivePlugin, Slippery, Wrapping, suite_tasks

@@ -20,7 +20,7 @@ from eai.host.manager import get_plugins
 # line of its help. A command's module is imported only when the command runs,
 # so ``eai --help`` and ``eai list`` do not import what ``eai run`` needs.
 BUILT_IN = {
-    "list": ("eai.cli.listing", "list_command", "List simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins."),
+    "list": ("eai.cli.listing", "list_command", "List ability modules, simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins."),
     "doctor": ("eai.cli.doctor", "doctor_command", "Check Python, plugins, task data, simulators and planners; exit 1 when something required is broken."),
     "tasks": ("eai.cli.tasks", "app", "Task suites: import or generate them, list their tasks, show one, count them."),
     "score": ("eai.cli.score", "score_command", "Score model responses against the gold annotation."),

@@ -5,18 +5,22 @@ time, never wall-clock (docs/metrics.md)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from eai.base.limits import CPU_SECONDS as DEFAULT_CPU_SECONDS
-from eai.base.limits import MAX_NODES, WALL_FACTOR, WALL_SLACK
-from eai.base.limits import MEMORY_MB as DEFAULT_MEMORY_MB
+from eai.base.limits import (
+    CPU_SECONDS as DEFAULT_CPU_SECONDS,
+    MAX_NODES,
+    MEMORY_MB as DEFAULT_MEMORY_MB,
+    WALL_FACTOR,
+    WALL_SLACK,
+)
 
 __all__ = ["DEFAULT_CPU_SECONDS", "DEFAULT_MEMORY_MB", "ExactTypes", "MaxNodes", "PlannerCpuSeconds", "PlannerMemoryMb",
            "budget_options"]
 
-MaxNodes = Annotated[Optional[int], typer.Option(
+MaxNodes = Annotated[int | None, typer.Option(
     "--max-nodes", min=0,
     help=f"Subgoal decomposition: states one search may expand (default {MAX_NODES}; 0: no limit).")]
 PlannerCpuSeconds = Annotated[float, typer.Option(

@@ -59,10 +59,9 @@ def check_world_command(
     selected = found.load(found.select(tasks) if tasks else found.ids())[:limit]
 
     def baseline(task):
-        from eai.compose.planning import plan_actions
-        from eai.modules.subgoal_decomposition.module import PLANNER, budget
+        from eai.compose.planning import planned_actions
 
-        return plan_actions(task, simulator, plugins.planners.get(PLANNER), budget({}))
+        return planned_actions(task, simulator)
 
     with counted(f"check-world {suite} vs {environment}", quiet) as shown:
         check = check_world(provider, simulator, suite, selected, chosen, seed, baseline, shown)

@@ -7,10 +7,10 @@ from pathlib import Path
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from eai.llm.cache import default_cache
-from eai.cli.output import console, say
 from eai.base.paths import check_output_folder
+from eai.cli.output import console, say
 from eai.host.manager import get_plugins
+from eai.llm.cache import default_cache
 from eai.llm.calls import RetryPolicy
 
 

@@ -8,10 +8,12 @@ import typer
 
 from eai.cli.output import print_json, print_table
 from eai.host.manager import get_plugins
+from eai.modules.deferred import loaded
 from eai.runner.executors import LOCAL, LocalExecutor
 
 
 class Kind(str, Enum):
+    modules = "modules"
     simulators = "simulators"
     planners = "planners"
     models = "models"
@@ -24,10 +26,10 @@ class Kind(str, Enum):
 
 
 def list_command(
-    kind: Kind = typer.Argument(..., metavar="KIND", help="What to list: simulators, planners, models, suites, environments, generators, importers, executors or plugins."),
+    kind: Kind = typer.Argument(..., metavar="KIND", help="What to list: modules, simulators, planners, models, suites, environments, generators, importers, executors or plugins."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
-    """List simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins.
+    """List ability modules, simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins.
 
     ``eai list models`` says which model providers are installed, and the pip
     command that installs each of the others.
@@ -37,6 +39,7 @@ def list_command(
     \b
         eai list models
         eai list suites
+        eai list modules
         eai list plugins --json
     """
     plugins = get_plugins()
@@ -57,7 +60,7 @@ def list_command(
         return
     registry = getattr(plugins, kind.value)
     items = [
-        {"name": name, "plugin": registry.plugin_of(name), "description": getattr(item, "description", "")}
+        {"name": name, "plugin": registry.plugin_of(name), "description": getattr(loaded(item), "description", "")}
         for name, item in registry
     ]
     if kind is Kind.executors:  # the kernel's own, beside the plugins'

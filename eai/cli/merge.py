@@ -7,10 +7,10 @@ from pathlib import Path
 import typer
 
 from eai import api
+from eai.base.paths import check_output_folder
 from eai.cli.argv import command_line
 from eai.cli.output import say
 from eai.exceptions import EaiError
-from eai.base.paths import check_output_folder
 from eai.host.manager import get_plugins
 from eai.llm.cache import default_cache
 

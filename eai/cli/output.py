@@ -11,7 +11,6 @@ from rich.console import Console
 from rich.table import Table
 
 
-
 def _console() -> Console:
     """Rich output for a terminal; into a pipe or a file, lines as long as they are (not cut at 80 columns)."""
     console = Console(emoji=False)

@@ -2,122 +2,65 @@
 
 from __future__ import annotations
 
-import json
-import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from eai import api
-from eai.cli.argv import REPLAN_WHEN_GIVEN, command_line
+from eai.cli.argv import command_line
+from eai.cli.budget import (
+    DEFAULT_CPU_SECONDS,
+    DEFAULT_MEMORY_MB,
+    ExactTypes,
+    MaxNodes,
+    PlannerCpuSeconds,
+    PlannerMemoryMb,
+    budget_options,
+)
 from eai.cli.output import say
-from eai.cli.budget import DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds, PlannerMemoryMb, budget_options
 from eai.cli.progress import shown
-from eai.llm.credentials import REDACTED
+from eai.cli.resume import resume_hint, resumed, transport_flags
+from eai.cli.run_options import (
+    AGENTS_HELP,
+    COMPOSE_AGENTS_HELP,
+    HUMAN_HELP,
+    PARTIAL_HELP,
+    TURNS_HELP,
+    Address,
+    BaseUrl,
+    CachePath,
+    Concurrency,
+    CostLimit,
+    ExecutorName,
+    FailureP,
+    FirstAnswerDeadline,
+    Gen,
+    GiveUpAfter,
+    Limit,
+    LiveEnvironment,
+    MaxTokens,
+    Models,
+    NoCache,
+    Out,
+    PriceAs,
+    Quiet,
+    Replan,
+    ResponseFormat,
+    Retries,
+    Seed,
+    ShardOption,
+    Suites,
+    TaskIds,
+    Temperature,
+    Timeout,
+)
 from eai.exceptions import EaiError
-from eai.modules import MODULES, get_module
 from eai.host.manager import get_plugins
+from eai.modules import MODULES, get_module
 from eai.runner import defaults
-from eai.runner.transport import FLAGS, TRANSPORT, flag_words
-
-MODEL_HELP = ("provider:model (repeatable), e.g. openai:gpt-4o-mini. Default: the model an installed plugin declares "
-              "its default (the built-in baselines': no key, no network; see: eai list models).")
-AGENTS_HELP = ("2: each action plan is shared by a scripted human and robot acting in turns in one world "
-               "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
-TURNS_HELP = "With --agents 2: the model acts as the robot turn by turn, asked for one action per turn, instead of writing a plan."
-HUMAN_HELP = ("With --turn-by-turn: the human's policy: scripted (its share of the gold plan) or a model "
-              "(provider:model, e.g. baseline:planner).")
-PARTIAL_HELP = ("With --turn-by-turn: partial observability: each agent sees the rooms, the furniture, what it holds "
-                "and the things in the rooms it has explored (PARTNR's setting).")
-REPLAN_HELP = f"Replanning with feedback: after a failed plan the model sees its attempt and what went wrong, up to K more times ({REPLAN_WHEN_GIVEN} when K is omitted)."
-COMPOSE_AGENTS_HELP = ("2: the pipeline's final plan is shared by a scripted human and robot acting in turns "
-                       "(tasks with evaluation functions, e.g. --suite partnr-vh; docs/collaboration.md).")
-FAILURE_HELP = "Each executed action fails (no effect) with this probability; seeded, so runs repeat exactly."
-
-# Options shared by ``eai run`` and ``eai compose``.
-Suites = Annotated[list[str], typer.Option("--suite", help="Task suite (repeatable): a name (see: eai list suites) or a folder with suite.json. Default: every installed suite but those that ask to be named (large or generated ones).")]
-Models = Annotated[list[str], typer.Option("--model", help=MODEL_HELP)]
-Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="Only the first K tasks of each suite.")]
-TaskIds = Annotated[Optional[str], typer.Option("--tasks", help="Only these tasks, comma-separated: task ids or subset names (eb-alfred: base, long_horizon...).")]
-Out = Annotated[Optional[Path], typer.Option("--out", help="Run folder (default: runs/<date-time>).")]
-Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Model calls in flight at once.")]
-BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="Base URL of an OpenAI-compatible server (or set OPENAI_BASE_URL).")]
-Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature (paper: 0).")]
-MaxTokens = Annotated[int, typer.Option("--max-tokens", min=0, help="Longest answer, in tokens (0: the server's limit).")]
-Timeout = Annotated[float, typer.Option("--timeout", help="Seconds before one call is abandoned (then retried).")]
-Retries = Annotated[int, typer.Option("--retries", min=1, help="Attempts per call on rate limits, server errors and timeouts (a refused connection uses none: the call waits for the server).")]
-GiveUpAfter = Annotated[float, typer.Option("--give-up-after", min=1.0, metavar="SECONDS", help="Stop the run (resumable) once a model's server has sent nothing but failures (refused connections, 5xx, timeouts) for this long, 5 of them at least.")]
-FirstAnswerDeadline = Annotated[float, typer.Option("--first-answer-deadline", min=0.0, metavar="SECONDS", help="Stop the run (resumable) when a model's server has sent nothing back at all, to any call or to its model list, this long after the first call (0: no deadline).")]
-Gen = Annotated[list[str], typer.Option("--gen", metavar="KEY=VALUE", help="A generation setting sent as given (repeatable): temperature, top_p, seed, max_tokens, stop, reasoning_effort or any provider option; VALUE is JSON when it is JSON (0.7, true, null: none sent, [\"\\n\"]), else text. --gen temperature=X sends X even to a model that takes only its default temperature (o1, o3, o4-mini, gpt-5: sent none by default).")]
-ResponseFormat = Annotated[str, typer.Option("--response-format", help="text, or json-schema: ask each module's answers in its JSON schema (the provider's structured output); answers that do not conform are counted apart from parsing errors.")]
-CostLimit = Annotated[Optional[float], typer.Option("--cost-limit", min=0.0, metavar="USD", help="Stop the run (resumable) once the calls this command makes have cost this many US dollars (prices: genai-prices; calls without a price count nothing).")]
-PriceAs = Annotated[Optional[str], typer.Option("--price-as", metavar="PROVIDER", help="Price the calls to --base-url at this provider's prices (genai-prices' name: openai, anthropic, google, mistral, groq...), e.g. for a proxy in front of OpenAI; default: the provider's own API is priced, another server is not.")]
-CachePath = Annotated[Optional[Path], typer.Option("--cache", help="Response cache (sqlite). Default: ~/.cache/eai/responses.sqlite.")]
-NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
-Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI logs).")]
-Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
-FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
-Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
-ShardOption = Annotated[Optional[str], typer.Option(
-    "--shard", metavar="I/N", help="Run only shard I of N (counted from 0): task k of each unit goes to shard k mod N; "
-                                   "eai merge puts the N run folders back together (docs/scale.md).")]
-ExecutorName = Annotated[str, typer.Option("--executor", help="Where the units work (see: eai list executors): local, or a plugin's, e.g. ray (docs/scale.md).")]
-Address = Annotated[Optional[str], typer.Option("--address", help="The cluster the executor joins (ray: e.g. ray://head:10001); default: a local one.")]
-LiveEnvironment = Annotated[Optional[str], typer.Option(
-    "--environment", help="Run plans step by step in this live environment (see: eai list environments); "
-                          "default for episodes: the simulator's symbolic world.")]
-
-
-# run.json's options, by the command-line parameter that sets each (--resume takes those not given)
-RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
-           "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
-           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard",
-           "gen": "gen", "response_format": "response_format"}
-# kept in run.json's options
-MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types")
-
-
-def resumed(ctx: typer.Context) -> dict[str, Any]:
-    """The command's options; with --resume, those of the run in --out that the command line does not give."""
-    values = dict(ctx.params)
-    if not values["resume"]:
-        return values
-    if values["out"] is None:
-        raise EaiError("--resume needs --out, the folder of the run to finish")
-    from eai.runner.manifest import read_manifest  # here: the runner imports the compose stages
-    previous = read_manifest(values["out"])
-    given = {param: previous[key] for param, key in RESUMED.items()}
-    given["tasks"] = ",".join(given["tasks"]) or None
-    given["max_tokens"] = given["max_tokens"] or 0
-    given["gen"] = [f"{key}={json.dumps(value)}" for key, value in given["gen"].items()]
-    given.update((param, previous["options"][param]) for param in MODULE_OPTIONS if param in previous["options"])
-    given.update((param, value) for param, value in previous.get(TRANSPORT, {}).items() if param in FLAGS)
-    if given.get("cache"):
-        given["cache"] = Path(given["cache"]).expanduser()
-    if "max_nodes" in given:
-        given["max_nodes"] = given["max_nodes"] or 0  # no limit: --max-nodes 0
-    for param, value in given.items():
-        source = ctx.get_parameter_source(param)  # typer's own copy of click's ParameterSource
-        if param in values and source is not None and source.name == "DEFAULT":
-            values[param] = value
-    if REDACTED in (values["base_url"] or "") and values["base_url"] == given["base_url"]:
-        raise EaiError(f"the run in {values['out']} was started with credentials in --base-url, which eai does "
-                       "not store: give --base-url again")
-    return values
-
-
-def transport_flags(ctx: typer.Context, values: dict[str, Any]) -> list[str]:
-    """The transport settings in ``values`` that are not the command's defaults, as flags."""
-    given = {param.name: param.default for param in ctx.command.params}
-    return flag_words({param: values[param] for param in FLAGS if values[param] != given[param]})
-
-
-def resume_hint(folder: Path, flags: Sequence[str]) -> str:
-    """How to finish the run in ``folder``, with the transport settings it ran with."""
-    return f"what was answered is kept; to continue: {shlex.join(['eai', 'run', '--resume', '--out', str(folder), *flags])}"
 
 
 def execute(
@@ -175,6 +118,11 @@ def agent_options(agents: int, turn_by_turn: bool, human: str, partial: bool) ->
     return {"agents": 2, "turn_by_turn": True, "human": human, "partial": partial}
 
 
+def sharing() -> list[str]:
+    """The modules whose answer is a plan two agents may share (action sequencing)."""
+    return [name for name in MODULES if get_module(name).plans]
+
+
 def check_agents(values: dict[str, Any]) -> None:
     """One line for a combination of agent options that cannot run."""
     if values["turn_by_turn"] and values["agents"] != 2:
@@ -182,8 +130,8 @@ def check_agents(values: dict[str, Any]) -> None:
     if (values["partial"] or values["human"] != "scripted") and not values["turn_by_turn"]:
         raise EaiError(f"{'--partial' if values['partial'] else '--human'} needs --agents 2 --turn-by-turn "
                        "(the scripted pair sharing a plan does not read what it sees)")
-    if values["agents"] == 2 and set(values["module"]) - {"action_sequencing"}:
-        raise EaiError("--agents 2 runs action sequencing only (a plan shared by a human and a robot)")
+    if values["agents"] == 2 and [name for name in values["module"] if not get_module(name).plans]:
+        raise EaiError(f"--agents 2 runs {' and '.join(sharing())} only (a plan shared by a human and a robot)")
     if values["turn_by_turn"] and (values["replan"] or values["action_failure_p"] or values["environment"]):
         raise EaiError("--turn-by-turn runs in the symbolic world without --replan, --action-failure-p or --environment")
 
@@ -259,7 +207,7 @@ def run_command(
     values = resumed(ctx)
     check_agents(values)
     agents = values["agents"]
-    execute(**{**values, "module": list(values["module"]) or (["action_sequencing"] if agents == 2 else list(MODULES))},
+    execute(**{**values, "module": list(values["module"]) or (sharing() if agents == 2 else list(MODULES))},
             again=transport_flags(ctx, values), command=command_line(ctx))
 
 
@@ -271,7 +219,7 @@ def compose_command(
     limit: Limit = None,
     tasks: TaskIds = None,
     out: Out = None,
-    modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals, for the modular-vs-pipeline table.")] = True,
+    modular: Annotated[bool, typer.Option("--modular/--no-modular", help="Also run the last stage alone on the gold goals (when it is an ability module), for the modular-vs-pipeline table.")] = True,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out.")] = False,
     concurrency: Concurrency = defaults.CONCURRENCY,
     base_url: BaseUrl = None,
@@ -310,7 +258,8 @@ def compose_command(
     acts comes last: action_sequencing (G+Q), subgoal_decomposition (G+Phi), or
     planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
     Plugins add stages (docs/compose.md). By default the last stage also runs
-    alone, so the report puts modular and pipeline results side by side.
+    alone (when it is an ability module), so the report puts modular and
+    pipeline results side by side.
 
     Examples:
 
@@ -321,14 +270,15 @@ def compose_command(
         eai compose goal_interpretation+planner --suite partnr-vh --agents 2
     """
     plugins = get_plugins()
-    from eai.compose.pipeline import parse_pipeline  # here: it imports the compose stages
+    from eai.compose.pipeline import known_stages, parse_pipeline  # here: it imports the compose stages
 
     chosen = parse_pipeline(pipeline, plugins)
     modules = [chosen.name]
-    if modular and chosen.final.asks_model and len(chosen.stages) > 1:
+    if modular and chosen.final.asks_model and len(chosen.stages) > 1 and chosen.final.name in MODULES:
         modules.append(chosen.final.name)
-    if agents == 2 and chosen.final.name not in ("action_sequencing", "planner"):
-        raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with action_sequencing or planner")
+    if agents == 2 and chosen.final.scored_as not in sharing():
+        ends = [name for name, stage in known_stages(plugins).items() if stage.scored_as in sharing()]
+        raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with {' or '.join(ends)}")
     values = resumed(ctx)
     flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]

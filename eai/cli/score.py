@@ -6,19 +6,26 @@ from pathlib import Path
 
 import typer
 
-from eai.cli.budget import (DEFAULT_CPU_SECONDS, DEFAULT_MEMORY_MB, ExactTypes, MaxNodes, PlannerCpuSeconds,
-                            PlannerMemoryMb, budget_options)
+from eai.base.paths import check_output_folder
+from eai.cli.budget import (
+    DEFAULT_CPU_SECONDS,
+    DEFAULT_MEMORY_MB,
+    ExactTypes,
+    MaxNodes,
+    PlannerCpuSeconds,
+    PlannerMemoryMb,
+    budget_options,
+)
 from eai.cli.output import print_json, say
 from eai.cli.progress import counted
 from eai.exceptions import EaiError
-from eai.runner.executors import LOCAL, executor as executor_named
+from eai.host.manager import get_plugins
 from eai.modules import MODULES
 from eai.modules.written_for import written_for_line
-from eai.base.paths import check_output_folder
-from eai.host.manager import get_plugins
 from eai.results.responses import KEPT_ANSWERS, kept_answers, read_responses
-from eai.tasks.shards import parse_shard
 from eai.results.scoring import ScoreResult, require_scored, score, write_result
+from eai.runner.executors import LOCAL, executor as executor_named
+from eai.tasks.shards import parse_shard
 
 DEFAULT_OUT = Path("scores")
 

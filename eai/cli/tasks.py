@@ -6,17 +6,17 @@ from pathlib import Path
 
 import typer
 
+from eai.base.paths import check_output_folder, tasks_dir
 from eai.cli.command import CONTEXT, Command, Group
 from eai.cli.generate import generate_command
 from eai.cli.output import console, print_json, print_table
 from eai.exceptions import EaiError, UnknownNameError
-from eai.tasks.episode_import import EpisodeImporter, import_episodes
-from eai.tasks.importing import import_source
-from eai.base.paths import check_output_folder, tasks_dir
 from eai.host.manager import get_plugins
+from eai.tasks.episode_import import EpisodeImporter, import_episodes
+from eai.tasks.folders import suite_name
+from eai.tasks.importing import import_source
 from eai.tasks.stats import suite_stats
 from eai.tasks.suite import TaskSuite
-from eai.tasks.folders import suite_name
 from eai.world import Task, format_atom
 
 app = typer.Typer(help="Task suites: import or generate them, list their tasks, show one, count them.\n\n"
@@ -118,8 +118,8 @@ def find_task(task_id: str) -> Task:
     """A task by ``id`` or ``suite/id`` across all suites."""
     suites = get_plugins().suites
     if "/" in task_id:
-        suite, _, ident = task_id.rpartition("/")
-        return suite_named(suite).load([ident])[0]
+        name, _, ident = task_id.rpartition("/")
+        return suite_named(name).load([ident])[0]
     for _, suite in suites:
         if task_id in suite.ids():
             return suite.load([task_id])[0]

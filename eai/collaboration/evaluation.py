@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from eai.exceptions import EaiError
 from eai.simulation.predicates import Holding, PredicateMap, Proposition
 from eai.tasks.evaluation_spec import ConstraintSpec, DependencySpec, EvaluationSpec
-from eai.exceptions import EaiError
 from eai.world import Atom, Task
 
 if TYPE_CHECKING:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from eai.collaboration.episode import Move, Profile, Unreadable, View
 from eai.llm.model import Message
-from eai.modules.action_sequencing.grounding import ground
-from eai.modules.action_sequencing.parse import parse_plan
+from eai.modules.plans.grounding import ground
+from eai.modules.plans.parse import parse_plan
 from eai.simulation.simulator import Simulator, World
 from eai.world import Task
 

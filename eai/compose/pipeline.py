@@ -1,9 +1,10 @@
 """Pipelines: stages in order, written ``goal_interpretation+action_sequencing``.
 
 Every stage but the last interprets the goal; the last acts and is evaluated
-against the gold annotation. A single stage is its module evaluated alone. The kernel's stages are ``goal_interpretation``,
-``subgoal_decomposition``, ``action_sequencing`` and ``planner``; plugins add
-more through ``eai_register_stages``.
+against the gold annotation. A single stage is its module evaluated alone.
+Every registered ability module is a stage (the paper's four: the modules
+plugin, which also registers ``planner``); plugins add more through
+``eai_register_stages``.
 """
 
 from __future__ import annotations

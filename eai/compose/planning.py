@@ -4,7 +4,7 @@ subgoal lines; from the lines, actions found by search.
 Lines: each action goal on an object that affords it (taken from the goal's
 own objects first, then the task's relevant objects), then the relation and
 state goals (of the goal's first option, for quantified goals) in the
-simulator's ``subgoal_order``. Actions: the subgoal-decomposition module's
+simulator's ``subgoal_order``. Actions: subgoal decomposition's
 refinement of those lines with a search planner (``bfs`` and its budget by
 default). It plans for whatever goal the task holds, so a pipeline can hand
 it a goal a model interpreted; the baselines hand it the annotated goal.
@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import json
 
-from eai.simulation.goals import GoalChecker
-from eai.modules.subgoal_decomposition.module import PLANNER, budget, ground_lines
-from eai.modules.subgoal_decomposition.parse import parse_subgoals
-from eai.modules.subgoal_decomposition.refine import Refiner
-from eai.simulation.planner import Budget, SearchPlanner
 from eai.host.manager import get_plugins
+from eai.modules.subgoals.ground import ground_lines
+from eai.modules.subgoals.parse import parse_subgoals
+from eai.modules.subgoals.refine import Refiner, budget
+from eai.simulation.goals import GoalChecker
+from eai.simulation.planner import Budget, SearchPlanner
 from eai.simulation.simulator import Simulator
 from eai.world import Action, Task
+
+PLANNER = "bfs"  # the search planner acting on a goal uses unless the options name one
 
 
 def subgoal_lines(task: Task, simulator: Simulator) -> list[str]:

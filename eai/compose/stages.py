@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
-from eai.compose.goals import predicted_goal
-from eai.compose.planning import PLANNER, plan_actions
-from eai.llm.model import Message
-from eai.modules import get_module
-from eai.modules.base import Env, Record
-from eai.modules.subgoal_decomposition.module import budget
-from eai.world import Task
+from typing import TYPE_CHECKING, Any
+
+from eai.modules import MODULES, get_module
+
+if TYPE_CHECKING:  # only named in annotations: plugins register stages at start-up, which need not import these
+    from eai.llm.model import Message
+    from eai.modules.base import Env, Record
+    from eai.world import Task
 
 CUT_OPTION = "cut"  # in the options a stage reads an answer with: the provider cut it at its token limit
 
@@ -28,6 +28,7 @@ class Stage(ABC):
     description: str = ""
     interprets: bool = False  # True: gives the goal to the stages after it
     asks_model: bool = True
+    scored_as: str | None = None  # the ability module that scores its answers (the viewer reads them as it does)
 
     def applies_to(self, task: Task) -> bool:
         """Whether the task has what this stage needs (runs leave other tasks out)."""
@@ -55,11 +56,13 @@ class Stage(ABC):
 
 
 class ModuleStage(Stage):
-    """An ability module as a stage: the module's prompt and evaluation."""
+    """An ability module as a stage: the module's prompt and evaluation; it
+    interprets when the module does (its answer is a goal)."""
 
-    def __init__(self, module: str, interprets: bool = False) -> None:
+    def __init__(self, module: str) -> None:
         self.module = get_module(module)
-        self.name, self.description, self.interprets = module, self.module.description, interprets
+        self.name, self.description, self.interprets = module, self.module.description, self.module.interprets
+        self.scored_as = module
 
     def applies_to(self, task: Task) -> bool:
         return self.module.applies_to(task)
@@ -68,8 +71,8 @@ class ModuleStage(Stage):
         return self.module.prompt(view, env.simulator)
 
     def interpret(self, view: Task, text: str, env: Env) -> Task:
-        goal = predicted_goal(self.module.parse(text, bool(env.options.get(CUT_OPTION))), view, env.simulator)
-        return env.simulator.with_goal(view, goal)
+        parsed = self.module.parse(text, bool(env.options.get(CUT_OPTION)))
+        return env.simulator.with_goal(view, self.module.interpreted_goal(parsed, view, env.simulator))
 
     def evaluate(self, text: str, gold: Task, env: Env) -> Record:
         return self.module.evaluate(self.module.parse(text, bool(env.options.get(CUT_OPTION))), gold, env)
@@ -78,28 +81,33 @@ class ModuleStage(Stage):
         return self.module.summarize(records)
 
 
-ACTIONS = get_module("action_sequencing")
-
-
 class PlannerStage(Stage):
-    """A search planner acting on the goal it is given (LLM+P), evaluated as action sequencing."""
+    """A search planner acting on the goal it is given (LLM+P), its plan
+    scored by the module ``scored_as`` (registered by the plugin that owns it)."""
 
     name = "planner"
-    description = "the bfs planner reaches the interpreted goal line by line; scored as action sequencing"
     asks_model = False
 
+    def __init__(self, scored_as: str) -> None:
+        self.scored_as = scored_as
+        self.description = f"the bfs planner reaches the interpreted goal line by line; scored as {scored_as}"
+
     def act(self, view: Task, env: Env) -> str:
+        from eai.compose.planning import PLANNER, plan_actions  # here: plugins register this stage at start-up
+        from eai.modules.subgoals.refine import budget
+
         planner = env.plugins.planners.get(env.options.get("planner", PLANNER))
         actions = plan_actions(view, env.simulator, planner, budget(env.options))
         return json.dumps([[a.name, *a.args] for a in actions])
 
     def evaluate(self, text: str, gold: Task, env: Env) -> Record:
-        return ACTIONS.evaluate(ACTIONS.parse(text), gold, env)
+        module = get_module(self.scored_as)
+        return module.evaluate(module.parse(text), gold, env)
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
-        return ACTIONS.summarize(records)
+        return get_module(self.scored_as).summarize(records)
 
 
 def builtin_stages() -> list[Stage]:
-    return [ModuleStage("goal_interpretation", interprets=True), ModuleStage("subgoal_decomposition"),
-            ModuleStage("action_sequencing"), ModuleStage("transition_modeling"), PlannerStage()]
+    """A stage of every registered module."""
+    return [ModuleStage(name) for name in MODULES]

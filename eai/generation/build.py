@@ -17,14 +17,14 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from eai.tasks.evaluation_spec import EvaluationSpec
 from eai.exceptions import EaiError
 from eai.generation.certify import PLANNER, certify
 from eai.generation.generator import Candidate, Generator
 from eai.generation.plausibility import ModelFilter
-from eai.simulation.planner import SearchPlanner
 from eai.host.manager import Plugins
+from eai.simulation.planner import SearchPlanner
 from eai.simulation.simulator import Simulator
+from eai.tasks.evaluation_spec import EvaluationSpec
 from eai.tasks.taskfile import FilterDecision, GenerationSpec, GoalSpec, InitialState, ObjectSpec, Scene, TaskFile
 from eai.world import Literal, Task
 

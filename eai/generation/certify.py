@@ -2,7 +2,7 @@
 counted budget, which the simulator executes to the task's goal.
 
 The planner reaches the candidate's stages one after the other (the
-subgoal-decomposition refinement, :mod:`eai.modules.subgoal_decomposition.refine`);
+subgoal-decomposition refinement, :mod:`eai.modules.subgoals.refine`);
 the plan it gives is then executed again from the initial state in a fresh
 world and must run without an error or an additional step and satisfy every
 goal, the LTL formula included.
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from eai.collaboration.evaluation import judge
-from eai.simulation.goals import GoalChecker
 from eai.ltl import parse
-from eai.modules.subgoal_decomposition.refine import Refiner, Subgoal
+from eai.modules.subgoals.refine import Refiner, Subgoal
+from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, SearchPlanner
 from eai.simulation.simulator import Simulator
 from eai.simulation.taxonomy import execute

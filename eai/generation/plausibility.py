@@ -15,11 +15,10 @@ import re
 from pathlib import Path
 
 from eai.exceptions import EaiError
-from eai.llm.model import GenerationConfig, LanguageModel, Message, ModelCallError, Request
 from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache, cache_key
 from eai.llm.calls import Endpoint, EndpointDown, RetryPolicy, call
-from eai.llm.model import resolve_model
+from eai.llm.model import GenerationConfig, LanguageModel, Message, ModelCallError, Request, resolve_model
 from eai.llm.stored import stored
 
 PROMPT = """You check tasks that a household robot will be asked to do in an ordinary home.

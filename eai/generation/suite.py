@@ -17,19 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eai.base.atomic import write_atomic
+from eai.base.paths import check_name, tasks_dir
 from eai.exceptions import EaiError
 from eai.generation.build import Generated, Progress, generate
 from eai.generation.certify import NODES, PLANNER
 from eai.generation.plausibility import ModelFilter
-from eai.tasks.importing import PROVENANCE, readme
-from eai.base.atomic import write_atomic
-from eai.base.paths import check_name, tasks_dir
 from eai.host.manager import Plugins
 from eai.llm.calls import RetryPolicy
-from eai.tasks.suite import TaskSuite
 from eai.tasks.folders import suite_name
-from eai.tasks.taskfile import SuiteFile
+from eai.tasks.importing import PROVENANCE, readme
 from eai.tasks.store import DirectorySuite
+from eai.tasks.suite import TaskSuite
+from eai.tasks.taskfile import SuiteFile
 from eai.tasks.writer import check_replaceable, write_suite
 
 

@@ -1,6 +1,6 @@
 """Health findings: what ``eai doctor`` reports, gathered from the kernel and plugins.
 
-Any registered simulator, planner, model provider, suite or environment may
+Any registered ability module, simulator, planner, model provider, suite or environment may
 define ``doctor() -> list[Finding]`` to report on what it needs. Each suite's
 simulator is checked by running the gold plan of the suite's first task; each
 live environment by the conformance kit on that task.
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import sys
 
-from eai.simulation.environment import EnvironmentProvider
 from eai.base.finding import Finding
-from eai.simulation.goals import GoalChecker
 from eai.host.manager import Plugins
-from eai.tasks.suite import TaskSuite
+from eai.modules.deferred import loaded
+from eai.simulation.environment import EnvironmentProvider
+from eai.simulation.goals import GoalChecker
 from eai.simulation.taxonomy import execute
+from eai.tasks.suite import TaskSuite
 
 
 def python_finding() -> Finding:
@@ -39,14 +40,15 @@ def gather(plugins: Plugins) -> list[Finding]:
                 f"or leave it out of EAI_LOAD_PLUGINS",
             )
         )
-    for registry in (plugins.suites, plugins.simulators, plugins.planners, plugins.models, plugins.environments):
-        for _, item in registry:
-            report = getattr(item, "doctor", None)
-            if report is not None:
-                try:
+    for registry in (plugins.modules, plugins.suites, plugins.simulators, plugins.planners, plugins.models,
+                     plugins.environments):
+        for name, item in registry:
+            try:
+                report = getattr(loaded(item), "doctor", None)
+                if report is not None:
                     findings.extend(report())
-                except Exception as exc:  # a broken check is itself a finding
-                    findings.append(Finding(f"{registry.kind} {item.name}", False, f"check raised {exc!r}"))
+            except Exception as exc:  # a broken check (or module) is itself a finding
+                findings.append(Finding(f"{registry.kind} {name}", False, f"check raised {exc!r}"))
     findings += [simulator_finding(plugins, name, suite) for name, suite in plugins.suites]
     return findings + [environment_finding(plugins, provider) for _, provider in plugins.environments]
 

@@ -8,8 +8,8 @@ are ``eai``.
 from __future__ import annotations
 
 import json
-from importlib import metadata
 from collections.abc import Mapping
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit

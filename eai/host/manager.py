@@ -14,12 +14,27 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from eai.host import hookspecs
 from eai.host.registry import Registry
+
+if TYPE_CHECKING:  # the kinds of the layers above, named for type checkers only (docs/architecture.md)
+    import typer
+
+    from eai.compose.stages import Stage
+    from eai.generation.generator import Generator
+    from eai.llm.model import ModelProvider
+    from eai.modules.base import AbilityModule
+    from eai.modules.deferred import DeferredModule
+    from eai.runner.executors import Executor
+    from eai.simulation.environment import EnvironmentProvider
+    from eai.simulation.planner import Planner
+    from eai.simulation.simulator import Simulator
+    from eai.tasks.episode_import import EpisodeImporter
+    from eai.tasks.suite import TaskSuite
 
 ENTRY_POINT_GROUP = "eai"
 ALLOW_ENV = "EAI_LOAD_PLUGINS"
@@ -45,15 +60,16 @@ class Plugins:
     """The loaded plugins and what they registered."""
 
     manager: pluggy.PluginManager
-    simulators: Registry[Any] = field(default_factory=lambda: Registry("simulator"))
-    planners: Registry[Any] = field(default_factory=lambda: Registry("planner"))
-    models: Registry[Any] = field(default_factory=lambda: Registry("model provider"))
-    suites: Registry[Any] = field(default_factory=lambda: Registry("suite"))
-    stages: Registry[Any] = field(default_factory=lambda: Registry("stage"))
-    environments: Registry[Any] = field(default_factory=lambda: Registry("environment"))
-    generators: Registry[Any] = field(default_factory=lambda: Registry("generator"))
-    importers: Registry[Any] = field(default_factory=lambda: Registry("importer"))
-    executors: Registry[Any] = field(default_factory=lambda: Registry("executor"))
+    simulators: Registry[Simulator] = field(default_factory=lambda: Registry("simulator"))
+    planners: Registry[Planner] = field(default_factory=lambda: Registry("planner"))
+    modules: Registry[AbilityModule | DeferredModule] = field(default_factory=lambda: Registry("module"))
+    models: Registry[ModelProvider] = field(default_factory=lambda: Registry("model provider"))
+    suites: Registry[TaskSuite] = field(default_factory=lambda: Registry("suite"))
+    stages: Registry[Stage] = field(default_factory=lambda: Registry("stage"))
+    environments: Registry[EnvironmentProvider] = field(default_factory=lambda: Registry("environment"))
+    generators: Registry[Generator] = field(default_factory=lambda: Registry("generator"))
+    importers: Registry[EpisodeImporter] = field(default_factory=lambda: Registry("importer"))
+    executors: Registry[Executor] = field(default_factory=lambda: Registry("executor"))
     loaded: list[PluginInfo] = field(default_factory=list)
     failures: list[PluginFailure] = field(default_factory=list)
 
@@ -83,7 +99,7 @@ class Plugins:
         self.loaded.append(info)
         return True
 
-    def register_commands(self, cli: Any) -> None:
+    def register_commands(self, cli: typer.Typer) -> None:
         """Let every loaded plugin add its sub-commands to ``cli``."""
         for info in self.loaded:
             try:
@@ -96,6 +112,7 @@ class Plugins:
         return {
             "eai_register_simulators": self.simulators,
             "eai_register_planners": self.planners,
+            "eai_register_modules": self.modules,
             "eai_register_models": self.models,
             "eai_register_suites": self.suites,
             "eai_register_stages": self.stages,

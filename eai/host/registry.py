@@ -38,6 +38,10 @@ class Registry(Generic[T]):
     def names(self) -> list[str]:
         return sorted(self._items)
 
+    def in_registration_order(self) -> list[str]:
+        """The names in the order plugins registered them (plugins load by entry-point name)."""
+        return list(self._items)
+
     def __contains__(self, name: object) -> bool:
         return name in self._items
 

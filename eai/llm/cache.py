@@ -28,8 +28,8 @@ is in its responses.jsonl all the same.
 from __future__ import annotations
 
 import hashlib
-import os
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping

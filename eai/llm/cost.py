@@ -51,13 +51,9 @@ def price(provider: str, endpoint: str, model: str, usage: Usage, when: datetime
     provider's whatever the endpoint), ``model`` as the server named it; None when unknown."""
     if usage.prompt_tokens is None or usage.completion_tokens is None:
         return None
-    if price_as:
-        where = {"provider_id": price_as}
-    elif endpoint:
-        where = {"provider_api_url": endpoint}
-    elif provider in PRICED:
-        where = {"provider_id": PRICED[provider]}
-    else:
+    provider_id = price_as or (None if endpoint else PRICED.get(provider))
+    api_url = endpoint if endpoint and not price_as else None
+    if provider_id is None and api_url is None:
         return None
     try:
         import genai_prices
@@ -65,9 +61,12 @@ def price(provider: str, endpoint: str, model: str, usage: Usage, when: datetime
         return None
     tokens = genai_prices.Usage(input_tokens=usage.prompt_tokens, output_tokens=usage.completion_tokens,
                                 cache_read_tokens=usage.cached_tokens or None)
+    when = when or datetime.now(timezone.utc)
     try:
-        found = genai_prices.calc_price(tokens, model, genai_request_timestamp=when or datetime.now(timezone.utc),
-                                        **where)
+        if api_url:
+            found = genai_prices.calc_price(tokens, model, provider_api_url=api_url, genai_request_timestamp=when)
+        else:
+            found = genai_prices.calc_price(tokens, model, provider_id=provider_id, genai_request_timestamp=when)
     except (LookupError, ValueError):
         return None
     return round(float(found.total_price), 9)

@@ -19,7 +19,7 @@ from eai.base.answer_cap import answer_part
 
 def conforms(text: str, schema: Mapping[str, Any]) -> bool:
     """Whether ``text`` is one JSON value valid under ``schema``."""
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]
 
     try:
         value = json.loads(answer_part(text))

@@ -18,8 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from eai.llm import cost
-from eai.llm.model import CUT as TRUNCATED
-from eai.llm.model import REFUSED
+from eai.llm.model import CUT as TRUNCATED, REFUSED
 
 if TYPE_CHECKING:
     from eai.modules.base import Record

@@ -9,12 +9,10 @@ can later be told to be still in place or undone and rebuilt.
 
 from __future__ import annotations
 
-from typing import Union
-
 from eai.world.actions import Action
 from eai.world.state import Atom
 
-Key = Union[Atom, Action]
+Key = Atom | Action
 Mark = tuple[int, int, int]  # lengths of the trail, the literals and the actions
 Stretch = tuple[int, int]  # a trail's start: its length and the serial of its last entry
 

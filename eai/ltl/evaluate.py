@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import product
 
-from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then, has_then
+from eai.ltl.syntax import And, Exists, Forall, Formula, ForN, Implies, Not, Or, Prim, Then, has_then
 from eai.ltl.universe import ACTION, CLASS_TEST, Universe
 from eai.world.actions import Action, Trajectory
 from eai.world.state import Atom, State

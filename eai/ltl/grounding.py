@@ -36,8 +36,9 @@ second alternative (the same check over the same literals). So the search does
 at most that one path of work more than checking at every branch, and prunes
 the same branches afterwards. The look-ahead never drops a branch with
 options: it decides how fast options come, never which or in what order.
-Where later alternatives can only repeat options of the first one (see
-``_Replay``), they are read from its options instead of being searched again.
+Where later alternatives can only repeat options of the first one
+(:mod:`eai.ltl.replay`), they are read from its options instead of being
+searched again; :mod:`eai.ltl.preference` orders alternatives by the preferred state.
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ from itertools import chain, combinations, product
 
 from eai.ltl.assignment import Assignment, Key, Mark
 from eai.ltl.lookahead import Env, Item, Lookahead, Scopes, Work
-from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
-from eai.ltl.universe import ACTION, CLASS_TEST, STATE, Universe
+from eai.ltl.preference import Preference
+from eai.ltl.replay import Replay, replay_of
+from eai.ltl.syntax import And, Exists, Forall, Formula, ForN, Implies, Not, Or, Prim, Then
+from eai.ltl.universe import ACTION, CLASS_TEST, Universe
 from eai.world.actions import Action
 from eai.world.state import Atom, State
 
@@ -71,32 +74,10 @@ class _Choice:
     """Alternatives for one item: each a list of items that must all hold.
     ``ordered``: already in the order the preferred state asks for."""
 
-    def __init__(self, alternatives: Iterable[list[Item]], ordered: bool = False, replay: _Replay | None = None) -> None:
+    def __init__(self, alternatives: Iterable[list[Item]], ordered: bool = False, replay: Replay | None = None) -> None:
         self.alternatives = alternatives
         self.ordered = ordered
         self.replay = replay
-
-
-class _Replay:
-    """A branch whose first alternative fixes nothing and whose others only
-    forbid atoms, listing nothing (``not (C(o) and B(o))`` with ``C(o)`` false
-    by class, in the unlisted part of ``forn``). Each other alternative's
-    options are the first one's, in order, less those whose branch made a
-    forbidden atom true; so they are read from the first one's instead of
-    being searched again."""
-
-    def __init__(self, forbidden: list[list[Key]]) -> None:
-        self.forbidden = forbidden  # per further alternative, the atoms it requires false
-        self.start: int | None = None  # where the first alternative's options begin in the log
-
-    def again(self, found: list[tuple[GoalOption, dict[Key, bool]]]) -> Iterator[tuple[GoalOption, dict[Key, bool]]]:
-        """The further alternatives' options, given the first one's ``found``
-        with the values that held at each (a further alternative adds only
-        false values, so the true ones stay as they were)."""
-        for keys in self.forbidden:
-            for found_option in found:
-                if not any(found_option[1].get(key) for key in keys):
-                    yield found_option
 
 
 def options(formula: Formula, universe: Universe, prefer: State | None = None) -> Iterator[GoalOption]:
@@ -131,14 +112,6 @@ def _check_polarity(formula: Formula, polarity: int) -> None:
         _check_polarity(formula.body, 0)
 
 
-def _signed(item: Item) -> Item:
-    """``item`` with its negations moved into its sign."""
-    node, env, positive, unlisted = item
-    while isinstance(node, Not):
-        node, positive = node.arg, not positive
-    return node, env, positive, unlisted
-
-
 def _push(items: list[Item], work: Work) -> Work:
     for item in reversed(items):
         work = (item, work)
@@ -150,16 +123,15 @@ class _Search:
 
     def __init__(self, universe: Universe, prefer: State | None = None) -> None:
         self.universe = universe
-        self.prefer = prefer
         self.now = Assignment()
         self.scope = Scopes(universe)  # shared with the look-ahead, which must not hold the search (no cycle)
         self.lookahead = Lookahead(universe, self.now, self.scope)
-        self.facts: dict[tuple[int, tuple[tuple[str, str], ...]], bool] = {}  # _fact, per node and bindings
+        self.preference = None if prefer is None else Preference(universe, prefer, self.scope)
 
     def run(self, root: Formula) -> Iterator[GoalOption]:
         # per branch point: its alternatives left, the work after it, the mark before it, its replay,
         # and the work the look-ahead checks before its second alternative (None: checked, or a replay)
-        branches: list[tuple[Iterator[list[Item]], Work, Mark, _Replay | None, Work]] = []
+        branches: list[tuple[Iterator[list[Item]], Work, Mark, Replay | None, Work]] = []
         log: list[tuple[GoalOption, dict[Key, bool]]] = []  # options found while a replay's first alternative runs
         recording = 0  # how many replays' first alternatives are running
         now = self.now
@@ -174,8 +146,8 @@ class _Search:
                     continue
                 if got is None:
                     break
-                ordered = self.prefer is None or got.ordered
-                alternatives = iter(got.alternatives if ordered else self._preferred(got.alternatives))
+                preference = None if got.ordered else self.preference
+                alternatives = iter(got.alternatives if preference is None else preference.order(got.alternatives))
                 first = next(alternatives, None)
                 if first is None:
                     break
@@ -223,35 +195,6 @@ class _Search:
                 work = _push(chosen, rest)
                 break
 
-    # Replays: see _Replay.
-
-    def _replay(self, alternatives: list[list[Item]]) -> _Replay | None:
-        """A :class:`_Replay` when ``alternatives`` have its shape."""
-        if len(alternatives) < 2 or not all(map(self._free, alternatives[0])):
-            return None
-        forbidden = [self._forbids(items) for items in alternatives[1:]]
-        return None if any(keys is None for keys in forbidden) else _Replay(forbidden)  # type: ignore[arg-type]
-
-    def _free(self, item: Item) -> bool:
-        """Does ``item`` hold by a class test alone (so it fixes nothing)?"""
-        node, env, positive, _ = _signed(item)
-        if not isinstance(node, Prim) or self.universe.kind(node) != CLASS_TEST:
-            return False
-        return self.lookahead.prim_truth(node, env) == positive
-
-    def _forbids(self, items: list[Item]) -> list[Key] | None:
-        """The ground atoms ``items`` require false without listing them, if that is all they do."""
-        keys: list[Key] = []
-        for item in items:
-            node, env, positive, unlisted = _signed(item)
-            if positive or not unlisted or not isinstance(node, Prim) or self.universe.kind(node) != STATE:
-                return None
-            denoted = self.universe.arguments(node, env)
-            if any(len(d) != 1 for d in denoted):
-                return None
-            keys.append((node.name, *(d[0] for d in denoted)))
-        return keys
-
     # Expansion: one item into the items it needs, or alternatives, or None (conflict).
 
     def _expand(self, item: Item) -> list[Item] | _Choice | None:
@@ -275,7 +218,7 @@ class _Search:
             return parts
         alternatives = [[part] for part in parts]
         if unlisted:  # the preferred state cannot order alternatives that list nothing
-            return _Choice(alternatives, ordered=True, replay=self._replay(alternatives) if isinstance(node, And) else None)
+            return _Choice(alternatives, ordered=True, replay=replay_of(alternatives, self.universe, self.lookahead) if isinstance(node, And) else None)
         return _Choice(alternatives)
 
     def _prim(self, prim: Prim, env: Env, positive: bool, unlisted: bool) -> list[Item] | _Choice | None:
@@ -286,7 +229,8 @@ class _Search:
             return [] if truth == positive else None
         args = universe.ground(prim, env)
         if args is None:
-            ground = [(Prim(prim.name, a), {}, positive, unlisted) for a in product(*universe.arguments(prim, env))]
+            ground: list[Item] = [(Prim(prim.name, a), {}, positive, unlisted)
+                                  for a in product(*universe.arguments(prim, env))]
             return _Choice([g] for g in ground) if positive else ground
         if kind == ACTION:
             action = Action(prim.name, args)
@@ -327,51 +271,9 @@ class _Search:
                         others = [failing[i] for i in everyone if i not in chosen] if exclusive else []
                         yield [holding[i] for i in picked] + others
 
-        if self.prefer is None or unlisted:  # the preferred state cannot order alternatives that list nothing
+        if self.preference is None or unlisted:  # the preferred state cannot order alternatives that list nothing
             return alternatives(everyone, lambda picked: True)
-        liked = [i for i, (body, inner) in enumerate(bodies) if self._fact(body, inner)]
+        liked = [i for i, (body, inner) in enumerate(bodies) if self.preference.fact(body, inner)]
         liking = set(liked)
         return chain(alternatives(liked, lambda picked: True),
                      alternatives(everyone, lambda picked: not liking.issuperset(picked)))
-
-    # Preference: alternatives true in the preferred state first.
-
-    def _preferred(self, alternatives: Iterable[list[Item]]) -> list[list[Item]]:
-        return sorted(alternatives, key=lambda items: not all(self._fact(n, e) == p for n, e, p, unlisted in items
-                                                              if not unlisted))
-
-    def _fact(self, node: Formula, env: Env) -> bool:
-        """Truth in the preferred state (actions count as true: a state cannot tell)."""
-        key = (id(node), tuple(env.items()))
-        fact = self.facts.get(key)
-        if fact is None:
-            fact = self.facts[key] = self._fact_of(node, env)
-        return fact
-
-    def _fact_of(self, node: Formula, env: Env) -> bool:
-        if isinstance(node, Prim):
-            universe = self.universe
-            kind = universe.kind(node)
-            if kind == CLASS_TEST:
-                return universe.passes(node, universe.arguments(node, env))
-            if kind == ACTION:
-                return True
-            args = universe.ground(node, env)
-            if args is not None:
-                return (node.name, *args) in self.prefer  # type: ignore[operator]
-            atoms = ((node.name, *a) for a in product(*universe.arguments(node, env)))
-            return any(atom in self.prefer for atom in atoms)  # type: ignore[operator]
-        if isinstance(node, Not):
-            return not self._fact(node.arg, env)
-        if isinstance(node, Implies):
-            return not self._fact(node.lhs, env) or self._fact(node.rhs, env)
-        if isinstance(node, (And, Then)):
-            return all(self._fact(arg, env) for arg in node.args)
-        if isinstance(node, Or):
-            return any(self._fact(arg, env) for arg in node.args)
-        truths = [self._fact(body, inner) for body, inner in self.scope(node, env)]
-        if isinstance(node, Forall):
-            return all(truths)
-        if isinstance(node, Exists):
-            return any(truths)
-        return sum(truths) == node.n

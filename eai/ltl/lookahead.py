@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import product
-from typing import Union
 
 from eai.ltl.assignment import Assignment, Key, Stretch
-from eai.ltl.syntax import And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
+from eai.ltl.syntax import And, Exists, Forall, Formula, ForN, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import ACTION, CLASS_TEST, Universe
 from eai.world.actions import Action
 
 Env = dict[str, str]
 Item = tuple[Formula, Env, bool, bool]  # node, bindings, asserted true?, negative literals unlisted?
-Work = Union[tuple[Item, "Work"], None]  # a linked list of pending items
+Work = tuple[Item, "Work"] | None  # a linked list of pending items
 
 
 class Scopes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from eai.ltl.syntax import KEYWORDS, And, Exists, Forall, ForN, Formula, Implies, Not, Or, Prim, Then
+from eai.ltl.syntax import KEYWORDS, And, Exists, Forall, Formula, ForN, Implies, Not, Or, Prim, Then
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z0-9_\-]+)*")
 

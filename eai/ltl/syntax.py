@@ -8,7 +8,6 @@ at least two operands.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ class ForN:
     body: Formula
 
 
-Formula = Union[Prim, Not, And, Or, Implies, Then, Forall, Exists, ForN]
+Formula = Prim | Not | And | Or | Implies | Then | Forall | Exists | ForN
 
 KEYWORDS = frozenset({"then", "implies", "or", "and", "not", "forall", "exists", "forn"})
 

@@ -7,12 +7,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from eai.simulation.environment import EnvironmentProvider
-from eai.llm.model import Message
-from eai.host.manager import Plugins
-from eai.simulation.simulator import Simulator, Vocabulary
 from eai.base.spread import spread
-from eai.world import Task
+from eai.host.manager import Plugins
+from eai.llm.model import Message
+from eai.modules.tables import TableSpec
+from eai.simulation.environment import EnvironmentProvider
+from eai.simulation.simulator import Simulator, Vocabulary
+from eai.world import Goal, Task
 
 Record = dict[str, Any]
 
@@ -34,7 +35,10 @@ class Env:
 
 
 class AbilityModule(ABC):
-    """One of the paper's four modules, with its standard input and output."""
+    """An ability module (the paper's four, or a plugin's), with its standard
+    input and output, and all eai knows of it: the prompt it asks with, its
+    parser, evaluator and summary, its report tables and what the viewer
+    shows of an answer."""
 
     name: str
     description: str = ""
@@ -43,6 +47,16 @@ class AbilityModule(ABC):
     """The JSON schema of its answers (``--response-format json-schema``):
     every shape its prompts ask for, which its parser reads; None: it has none
     (its answers are not JSON), and is asked without one."""
+    prompt_name: str = ""  # the simulator's prompt it asks with ("": the module's own name)
+    interprets: bool = False  # its answer is a goal: a pipeline's later stages work towards it (interpreted_goal)
+    plans: bool = False  # its answer is an action plan run as one, which two agents may share (--agents 2)
+    default_planner: str | None = None  # the planner its evaluation searches with unless options name one
+    tables: tuple[TableSpec, ...] = ()  # its report tables (the paper's Tables 3-7 are its four's)
+
+    @property
+    def asks_with(self) -> str:
+        """The name of the simulator prompt this module asks with."""
+        return self.prompt_name or self.name
 
     def applies_to(self, task: Task) -> bool:
         """Whether ``task`` has what this module needs (transition modeling: a
@@ -51,7 +65,7 @@ class AbilityModule(ABC):
 
     def prompt(self, task: Task, simulator: Simulator) -> tuple[Message, ...]:
         """The model input for ``task`` (paper appendix I), from the simulator's template."""
-        return (Message("user", simulator.prompt(self.name, task)),)
+        return (Message("user", simulator.prompt(self.asks_with, task)),)
 
     @abstractmethod
     def parse(self, text: str, cut: bool = False) -> Any:
@@ -81,6 +95,21 @@ class AbilityModule(ABC):
     @abstractmethod
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         """The summary.json figures over many records."""
+
+    def interpreted_goal(self, parsed: Any, task: Task, simulator: Simulator) -> Goal:
+        """The goal ``parsed`` gives the later stages of a pipeline (a module that ``interprets``)."""
+        raise NotImplementedError(f"module {self.name!r} does not interpret goals")
+
+    def report_tables(self, units: Sequence[Any]) -> list[Any]:
+        """Tables report.md adds for this module's results besides ``tables``:
+        :class:`eai.reporting.unit_table.UnitTable` s over the run's
+        :class:`eai.reporting.collect.UnitResult` s (none by default)."""
+        return []
+
+    def trace(self, parsed: Any, task: Task, env: Env) -> dict[str, Any]:
+        """What the viewer shows of one answer besides its prompt and parse
+        (action sequencing: its steps as executed, ``steps``; none by default)."""
+        return {}
 
 
 def percent(part: float, whole: float) -> float:

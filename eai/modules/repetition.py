@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from eai.simulation.goals import GoalChecker
 from eai.modules.base import Record
+from eai.simulation.goals import GoalChecker
 from eai.world import Trajectory
 
 MIN_PASSES = 3  # a loop writes its cycle at least three times over

@@ -1,24 +1,36 @@
 """What the modules that produce a trajectory report (action sequencing,
-subgoal decomposition): the record fields for one task and their summary,
-the columns of the paper's trajectory and goal tables (Tables 4 and 5), and
-what a benchmark adds: its task progress, and tasks it leaves out of the
-rates (:meth:`eai.simulation.simulator.Simulator.progress`, ``excluded``)."""
+subgoal decomposition): the record fields for one task and their summary
+(with that of what a benchmark adds, :mod:`eai.modules.benchmark`); and a
+plan's execution, as scoring and the viewer run it (:func:`run_plan`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from eai.collaboration.evaluation import judge
+from eai.modules.base import Env, Record, percent
 from eai.simulation.goals import GoalReport
-from eai.modules.base import Record, percent
-from eai.simulation.simulator import Simulator
-from eai.simulation.taxonomy import ErrorType
-from eai.world import Task, Trajectory
+from eai.simulation.simulator import World
+from eai.simulation.taxonomy import ErrorType, Execution, execute, random_failures
+from eai.world import Action, Task
 
 ERRORS = ("parsing", "hallucination", "arity", "affordance", "missing_step", "additional_step", "wrong_order")
 EMPTY_PLAN = ErrorType.EMPTY_PLAN.value
 GOAL_KINDS = ("state", "relation", "action", "total")
+
+
+def failures(task: Task, env: Env) -> Callable[[int, Action], bool] | None:
+    """Random action failures (``--action-failure-p``), seeded per task and attempt."""
+    seed = f"{env.options.get('seed', 0)}:{task.id}:{env.options.get('attempt', 0)}"
+    return random_failures(float(env.options.get("action_failure_p") or 0), seed)
+
+
+def run_plan(world: World, plan: list[Action], task: Task, env: Env) -> Execution:
+    """The plan executed in the world, or step by step in ``env``'s live environment."""
+    if env.environment is None:
+        return execute(world, plan, fails=failures(task, env))
+    with env.environment.open() as live:
+        return execute(world, plan, fails=failures(task, env), environment=live)
 
 
 def trajectory_record(
@@ -44,25 +56,6 @@ def trajectory_record(
         "unmet_goals": list(goals.unmet),
         "truncated_answer": truncated,
     }
-
-
-def benchmark_fields(simulator: Simulator, task: Task, trajectory: Trajectory) -> Record:
-    """``task_progress`` of ``trajectory`` (a fraction) when the benchmark
-    defines progress, ``percent_complete`` and ``evaluation_success`` (a
-    fraction, a verdict) when the task has evaluation functions
-    (docs/collaboration.md), and ``excluded`` (why) when it leaves the task out."""
-    fields: Record = {}
-    if task.evaluation:
-        tracker = judge(task, simulator, trajectory.states)
-        fields["percent_complete"] = round(tracker.percent_complete, 6)
-        fields["evaluation_success"] = tracker.success
-    progress = simulator.progress(task, trajectory)
-    if progress is not None:
-        fields["task_progress"] = round(progress, 4)
-    reason = simulator.excluded(task)
-    if reason:
-        fields["excluded"] = reason
-    return fields
 
 
 def empty_plan_detail(truncated: bool, unit: str) -> str:

@@ -5,7 +5,9 @@ Scored as they are, such answers are 100% parsing errors or hallucinations,
 which says nothing about the model. Each module tells whether an answer is
 in its own output format (:meth:`eai.modules.base.AbilityModule.in_format`);
 an answer that is not in the scored module's format but is in another
-module's is recorded as ``written_for`` that module, and when more than half
+module's is recorded as ``written_for`` that module (a module that asks with
+another's prompt, its output format too, is not one of these: the prompt's
+own module is named), and when more than half
 of the answers scored were written for one other module, the summary says so
 (``answers_written_for``) and ``eai score`` and ``eai run`` say it in one
 line (docs/metrics.md, "Answers written for another module").
@@ -30,7 +32,7 @@ def written_for(module: str, parsed: Any, text: str, cut: bool, vocabulary: Voca
         return None
     for name in MODULES:
         other = get_module(name)
-        if name != module and other.in_format(other.parse(text, cut), vocabulary):
+        if name != module and other.asks_with == name and other.in_format(other.parse(text, cut), vocabulary):
             return name
     return None
 

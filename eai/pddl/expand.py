@@ -88,7 +88,7 @@ class _Universe:
         """``f`` as a disjunction (``exists``) or conjunction (``forall``), or
         None when it is not one to write out (see the module docstring)."""
         negated = isinstance(f.body, Not)
-        atom = f.body.arg if negated else f.body
+        atom = f.body.arg if isinstance(f.body, Not) else f.body
         if not isinstance(atom, Pred) or not self.well_typed(atom, dict(f.vars)):
             return None
         choices = [self.objects.get(typ or "object", []) for _, typ in f.vars]

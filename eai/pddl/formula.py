@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Union
 
 TypedVar = tuple[str, str]
 
@@ -60,7 +59,7 @@ class When:
     effect: Formula
 
 
-Formula = Union[Pred, Not, And, Or, Imply, Exists, Forall, When]
+Formula = Pred | Not | And | Or | Imply | Exists | Forall | When
 
 TRUE = And(())
 

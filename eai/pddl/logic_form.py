@@ -48,7 +48,22 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from eai.pddl.formula import TRUE, And, Exists, Forall, Formula, Imply, Not, Or, Path, Pred, When, atoms, located, to_sexpr
+from eai.pddl.formula import (
+    TRUE,
+    And,
+    Exists,
+    Forall,
+    Formula,
+    Imply,
+    Not,
+    Or,
+    Path,
+    Pred,
+    When,
+    atoms,
+    located,
+    to_sexpr,
+)
 from eai.pddl.model import Operator
 
 UNKNOWN_CATEGORY = "unknown"
@@ -230,18 +245,20 @@ def _match(p: Formula, g: Formula, renaming: dict[str, str], pp: Path = (), gp: 
     """The matched atoms of ``p`` (at ``pp``) and ``g`` (at ``gp``)."""
     if type(p) is not type(g):
         return []
-    if isinstance(p, Pred):
+    # p and g are of one type; each test names both so that type checkers know it
+    if isinstance(p, Pred) and isinstance(g, Pred):
         args = tuple(renaming.get(a, a + "#unbound") if a.startswith("?") else a for a in p.args)
         return [(pp, gp, p.name)] if (p.name, args) == (g.name, g.args) else []
-    if isinstance(p, Not):
+    if isinstance(p, Not) and isinstance(g, Not):
         return _match(p.arg, g.arg, renaming, pp + (0,), gp + (0,))
-    if isinstance(p, (Imply, When)):
+    if isinstance(p, (Imply, When)) and isinstance(g, (Imply, When)):
         return [m for k, (a, b) in enumerate(zip(_pair(p), _pair(g))) for m in _match(a, b, renaming, pp + (k,), gp + (k,))]
-    if isinstance(p, (Exists, Forall)):
+    if isinstance(p, (Exists, Forall)) and isinstance(g, (Exists, Forall)):
         if [t or "object" for _, t in p.vars] != [t or "object" for _, t in g.vars]:
             return []
         inner = {**renaming, **{pv: gv for (pv, _), (gv, _) in zip(p.vars, g.vars)}}
         return _match(p.body, g.body, inner, pp + (0,), gp + (0,))
+    assert isinstance(p, (And, Or)) and isinstance(g, (And, Or))  # the last kinds of Formula
     return _match_children(p.args, g.args, renaming, pp, gp)
 
 

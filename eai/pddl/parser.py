@@ -13,7 +13,7 @@ assumption they say nothing.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -42,7 +42,7 @@ class _Invalid(Exception):
         self.line, self.column = token.line or 1, token.column or 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser() -> Lark:
     grammar = resources.files("eai.pddl").joinpath("pddl.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", start=["domain", "problem", "action"])

@@ -21,17 +21,17 @@ from urllib.parse import urlencode
 
 import eai
 from eai.base.atomic import write_atomic
-from eai.results.formats import PROVENANCE
+from eai.modules import MODULES
 from eai.reporting.analysis import FEATURES, Feature, Features, feature_table
 from eai.reporting.charts import bar_chart
+from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.compose_tables import compose_tables
-from eai.reporting.collaboration_tables import collaboration_table
-from eai.reporting.sequence_tables import sequence_tables
 from eai.reporting.headings import suite_headings
-from eai.reporting.tables import COUNTS, TABLES, TableSpec, metric_series, table_rows
+from eai.reporting.tables import COUNTS, TableSpec, metric_series, module_tables, table_rows
 from eai.reporting.unit_table import UnitTable
 from eai.reporting.usage import usage_tables
+from eai.results.formats import PROVENANCE
 
 CSS = ("body{font-family:sans-serif;margin:2em;max-width:1400px}.box{overflow-x:auto;max-width:100%}"
        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
@@ -79,8 +79,8 @@ def _paper_table(spec: TableSpec, units: Sequence[UnitResult]) -> Table | None:
     columns = COUNTS + spec.columns
     by_key = {(u.label, u.suite): u for u in units if u.module == spec.module}
     groups = [("", 1)] + [(g, sum(c.group == g for c in columns) * len(suites)) for g in dict.fromkeys(c.group for c in columns)]
-    cells = [[None] + [(by_key[(row[0], suite)], column.error)
-                       if (row[0], suite) in by_key else None for column in columns for suite in suites] for row in rows]
+    cells = [[None, *((by_key[(row[0], suite)], column.error)
+                      if (row[0], suite) in by_key else None for column in columns for suite in suites)] for row in rows]
     headings = suite_headings(suites)
     charts = [(f"{spec.name}, {headings[suite]}: {spec.title}", [(c.group, c.header) for c in spec.columns],
                metric_series(spec, suites, rows, suite)) for suite in suites]
@@ -108,8 +108,9 @@ def _unit_table(table: UnitTable) -> Table:
 
 def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     """Every table of the report, in order."""
-    found = [_paper_table(spec, units) for spec in TABLES]
-    extra = compose_tables(units) + sequence_tables(units) + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
+    found = [_paper_table(spec, units) for spec in module_tables()]
+    extra = compose_tables(units) + [table for name in MODULES for table in MODULES[name].report_tables(units)] \
+        + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
     found += [_unit_table(table) for table in extra]
     found += [_feature_table(feature, units, features) for feature in FEATURES]
     return [t for t in found if t is not None]
@@ -170,7 +171,7 @@ def _configuration(units: Sequence[UnitResult]) -> str:
         config, written = run_config(folder) if folder is not None else (None, "")
         mine = [u for u in units if run_folder(u) == folder]
         counts = ", ".join(f"{u.suite}/{u.module}/{u.label} n={_cell(u.summary.get('n'))}" for u in mine)
-        if config is None:
+        if folder is None or config is None:
             rows.append(["(score folder)", "-", "-", "-", "-", "-", counts])
             continue
         options = {k: v for k, v in sorted(config.items()) if k not in ("models", "suites", "modules", *PROVENANCE)}

@@ -32,7 +32,8 @@ def modular_vs_pipeline(units: Sequence[UnitResult]) -> UnitTable | None:
     """Each composed unit beside the modular unit of its model, suite and settings;
     the modular columns are about the latter, the pipeline columns about the former."""
     modular = {_variant(u): u for u in units if "+" not in u.summary.get("pipeline", "")}
-    rows, about = [], []
+    rows: list[list[Any]] = []
+    about: list[list[UnitResult | None]] = []
     for u in units:
         pipeline = u.summary.get("pipeline", "")
         if "+" not in pipeline:
@@ -42,7 +43,7 @@ def modular_vs_pipeline(units: Sequence[UnitResult]) -> UnitTable | None:
         for _, path in METRICS:
             row += [_get(alone.summary, path) if alone else None, _get(u.summary, path)]
         rows.append(row)
-        about.append([None] * 3 + [alone, u] * len(METRICS))
+        about.append([None, None, None, *[alone, u] * len(METRICS)])
     headers = ["Model", "Pipeline", "Suite"] + [f"{name} ({kind})" for name, _ in METRICS for kind in ("modular", "pipeline")]
     return UnitTable("Table 16: Modular vs pipeline (%)", headers, rows, about) if rows else None
 

@@ -1,94 +1,30 @@
-"""The paper's result tables (3-7), filled from unit summaries: one row per
-model, each metric with a column per suite (headed by the letter it declares,
-V = VirtualHome, B = BEHAVIOR, else by its name),
-after the counts the metrics are over (tasks scored, failed model calls), and
-before the outcomes that get an answer no credit outside the paper's errors
+"""The result tables of the registered modules (the paper's Tables 3-7 come
+from its four), filled from unit summaries: one row per model, each metric
+with a column per suite (headed by the letter it declares, V = VirtualHome,
+B = BEHAVIOR, else by its name), after the counts the metrics are over (tasks scored, failed model calls), and before
+the outcomes that get an answer no credit outside the paper's errors
 (format errors, empty plans, planner budgets run out)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from eai.modules import MODULES
 from eai.modules.base import percent
+from eai.modules.tables import Column, TableSpec, columns
 from eai.reporting.collect import UnitResult
 from eai.reporting.headings import suite_headings
 
-
-@dataclass(frozen=True)
-class Column:
-    """A metric: its place in a summary; ``error``, the viewer's error filter
-    its tasks are listed under ("" for all); ``of_n``, a count shown as a
-    percent of the summary's ``n``."""
-
-    group: str
-    header: str
-    path: tuple[str, ...]
-    error: str = ""
-    of_n: bool = False
+COUNTS = columns("Tasks", ("n", ("n",)), ("Model errors", ("model_errors",)))  # first in every table
 
 
-@dataclass(frozen=True)
-class TableSpec:
-    name: str
-    title: str
-    module: str
-    columns: tuple[Column, ...]
-
-
-def _cols(group: str, *pairs: tuple[str, tuple[str, ...]]) -> tuple[Column, ...]:
-    return tuple(Column(group, header, path) for header, path in pairs)
-
-
-def _errors(group: str, *pairs: tuple[str, str]) -> tuple[Column, ...]:
-    """Columns of ``errors.<key>``, each listing its tasks under that error."""
-    return tuple(Column(group, header, ("errors", key), key) for header, key in pairs)
-
-
-ACTION_ERRORS = (
-    _cols("Goal evaluation", ("Task SR", ("task_success_rate",)), ("Execution SR", ("execution_success_rate",)))
-    + _errors("Grammar error", ("Parsing", "parsing"), ("Hallucination", "hallucination"), ("Arg. number", "arity"))
-    + _errors("Runtime error", ("Wrong order", "wrong_order"), ("Missing step", "missing_step"),
-              ("Affordance", "affordance"), ("Additional step", "additional_step"))
-)
-# No credit, and none of the paper's errors: an answer with no goal object or no
-# step, a subgoal or planning problem the planner's budget ran out on.
-OTHER = "Other outcomes"
-EMPTY_PLAN = Column(OTHER, "Empty plan", ("empty_plan_rate",), "empty_plan")
-COUNTS = _cols("Tasks", ("n", ("n",)), ("Model errors", ("model_errors",)))  # first in every table
-# the benchmark's own task progress (EB-ALFRED, EB-Habitat; "-" where a suite has none)
-PROGRESS = _cols("Task progress", ("Progress", ("task_progress",)))
-GOAL_SUCCESS = _cols("Goal success", ("State", ("goal_success", "state")), ("Relation", ("goal_success", "relation")),
-                     ("Action", ("goal_success", "action")), ("Total", ("goal_success", "total")))
-
-GOAL_INTERPRETATION = tuple(
-    Column(kind.capitalize() if kind != "relation" else "Spatial", header, (kind, key))
-    for kind in ("state", "relation", "action", "overall")
-    for header, key in (("Precision", "precision"), ("Recall", "recall"), ("F1", "f1"))
-) + (Column(OTHER, "Format error", ("format_error_rate",), "parsing"),)
-
-TRANSITION_MODELING = tuple(
-    Column("Logic form F1", header, ("by_category", category, "f1"))
-    for header, category in (("Object states", "object_states"), ("Object orientation", "object_orientation"),
-                             ("Object affordance", "object_affordance"), ("Spatial relations", "spatial_relations"),
-                             ("Non-spatial relations", "non-spatial_relations"))
-) + _cols("Overall", ("F1", ("f1",)), ("Planner SR", ("planner_success_rate",))) + (
-    Column(OTHER, "Parse error", ("parse_error_rate",), "parsing"),
-    Column(OTHER, "Budget exhausted", ("planner_outcomes", "budget_exhausted"), "planner budget_exhausted", of_n=True))
-
-TABLES: tuple[TableSpec, ...] = (
-    TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", GOAL_INTERPRETATION),
-    TableSpec("Table 4", "Trajectory evaluation (%) for action sequencing", "action_sequencing",
-              ACTION_ERRORS + PROGRESS + (EMPTY_PLAN,)),
-    TableSpec("Table 5", "Goal success (%) for action sequencing", "action_sequencing", GOAL_SUCCESS),
-    TableSpec("Table 6", "Trajectory evaluation (%) for subgoal decomposition", "subgoal_decomposition",
-              ACTION_ERRORS + (EMPTY_PLAN, Column(OTHER, "Budget exhausted", ("subgoals", "budget_exhausted"),
-                                                  "budget_exhausted"))),
-    TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
-    TableSpec("Table 7", "Transition modeling (%): logic-form F1 by predicate category, planner success",
-              "transition_modeling", TRANSITION_MODELING),
-)
+def module_tables() -> list[TableSpec]:
+    """Every registered module's tables, ordered by name ("Table 6" before "Table 6b" before "Table 7")."""
+    specs = [spec for name in MODULES for spec in MODULES[name].tables]
+    return sorted(specs, key=lambda spec: [(int(part), "") if part.isdigit() else (0, part)
+                                           for part in re.split(r"(\d+)", spec.name)])
 
 
 def value(summary: dict[str, Any], column: Column) -> Any:

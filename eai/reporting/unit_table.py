@@ -3,6 +3,7 @@ about, so that report.html links every number to that unit's tasks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ class UnitTable:
     title: str
     headers: list[str]
     rows: list[list[Any]]
-    units: list[UnitResult | list[UnitResult | None]]
+    units: Sequence[UnitResult | list[UnitResult | None]]
 
     def cell_units(self) -> list[list[UnitResult | None]]:
         """The unit of each cell, row by row."""

@@ -14,23 +14,22 @@ import json
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from eai.base import jsonl
-
-from eai.llm import usage
 from eai.base.atomic import write_atomic
 from eai.exceptions import EaiError
-from eai.results.formats import FIELD, FORMAT_VERSION
-from eai.simulation.goals import read_types
+from eai.host.manager import Plugins
+from eai.llm import usage
 from eai.modules import get_module
 from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.modules.written_for import most_written_for, written_for
-from eai.host.manager import Plugins
+from eai.results.formats import FIELD, FORMAT_VERSION
 from eai.results.responses import KEPT_ANSWERS, Response, match_identifier
-from eai.tasks.shards import Shard
+from eai.simulation.goals import read_types
 from eai.simulation.simulator import Vocabulary
 from eai.tasks.folders import suite_name as named_suite
+from eai.tasks.shards import Shard
 from eai.world import Task
 
 
@@ -126,7 +125,7 @@ def score(
     evaluated.update((task.id, record) for (_, task), record in zip(items, evaluate_all(module, items, env, progress)))
     named = simulator or (plugins.simulators.get(suite.simulator) if suite.simulator in plugins.simulators else None)
     vocabulary = named.vocabulary if named else Vocabulary({})
-    examples = [module.parse(example) for example in (named.prompt_examples(module_name) if named else ())]
+    examples = [module.parse(example) for example in (named.prompt_examples(module.asks_with) if named else ())]
     for parsed, task in items:
         answer = answers.get(task.id)
         if answer is None or evaluated[task.id].get("error_type") == INTERNAL_ERROR:
@@ -178,6 +177,19 @@ def evaluate_all(module: AbilityModule, items: Sequence[tuple[Any, Task]], env: 
         return records
 
 
+class SummaryCounts(TypedDict):
+    """The counts every summary has beside its module's figures: what those figures are over."""
+
+    tasks: int  # in scope
+    answered: int
+    model_errors: int  # failed model calls, not scored
+    model_error_rate: float | None  # percent of the records; None without any
+    internal_errors: int  # scoring failed, not in n
+    truncated_answer_rate: float | None  # percent of the scored answers; None without any
+    unanswered: int
+    strict: bool  # a task without an answer counts as a failure
+
+
 def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Sequence[Record], *, tasks: int,
               strict: bool = False) -> dict[str, Any]:
     """A summary of ``records`` out of ``tasks`` in scope: ``figures`` (a
@@ -192,9 +204,7 @@ def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Se
     failed = len(records) - len(answered)
     unanswered = sum(bool(r.get("unanswered")) for r in answered)
     other = most_written_for([r for r in scored if not r.get("unanswered")])
-    return {
-        **(figures(scored) if scored else {"n": 0}),
-        **({"answers_written_for": other} if other else {}),
+    counts: SummaryCounts = {
         "tasks": tasks,
         "answered": len(answered) - unanswered,
         "model_errors": failed,
@@ -204,6 +214,7 @@ def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Se
         "unanswered": tasks - len(records) + unanswered,
         "strict": strict,
     }
+    return {**(figures(scored) if scored else {"n": 0}), **({"answers_written_for": other} if other else {}), **counts}
 
 
 def require_scored(result: ScoreResult, source: str) -> None:

@@ -32,6 +32,7 @@ from eai.base.atomic import WriteError, write_failed
 from eai.exceptions import EaiError
 from eai.results.responses import Response, parse_response
 
+
 def slug(model_id: str) -> str:
     """A folder name for a model id: ``openai:gpt-4o`` -> ``openai_gpt-4o``."""
     provider, _, name = model_id.partition(":")

@@ -10,6 +10,7 @@ unit's records and summary. A driver says:
 
 - :meth:`Driver.chosen`: whether it is the kind of work a unit asks for (the
   first driver of :data:`eai.runner.drivers.DRIVERS` that says so runs it);
+  :meth:`Driver.check`: what it cannot run, refused with the run's checks;
 - :meth:`Driver.narrow`: which of the selected tasks it can play;
 - :meth:`Driver.play`: how one task is played: the model asked, once or turn
   by turn, and the task's item logged once;
@@ -58,6 +59,9 @@ class Driver(ABC):
     @abstractmethod
     def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:
         """Whether units of ``pipeline`` in a run of ``config`` are this kind of work."""
+
+    def check(self, pipeline: Pipeline, config: RunConfig) -> None:
+        """One line (an EaiError) for units of ``pipeline`` this driver cannot run, before any model call."""
 
     def narrow(self, tasks: list[Task], scope: Scope) -> list[Task]:
         """The selected tasks this kind of work plays (all, by default); EaiError when none can be."""

@@ -23,8 +23,8 @@ from eai.exceptions import EaiError, UnknownNameError
 if TYPE_CHECKING:
     from eai.host.manager import Plugins
     from eai.results.responses import Response
-    from eai.runner.config import Progress, RunConfig, Say, Unit
     from eai.results.scoring import ScoreResult
+    from eai.runner.config import Progress, RunConfig, Say, Unit
 
 LOCAL = "local"
 ScoreProgress = Callable[[int, int], None]  # tasks scored, tasks to score

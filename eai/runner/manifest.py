@@ -32,7 +32,7 @@ RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", 
                "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
                "environment": "--environment", "engine": "--environment", "options": "", "shard": "--shard",
                "gen": "--gen", "response_format": "--response-format"}
-NEWER = {"engine": None, "gen": {}, "response_format": "text"}  # options run.json did not always have, and their value then
+NEWER: dict[str, Any] = {"engine": None, "gen": {}, "response_format": "text"}  # options run.json did not always have, and their value then
 SENT = "sent"  # what each model is sent (eai.llm.generation.for_model): from the options above, not compared
 RUN_JSON = "run.json"
 

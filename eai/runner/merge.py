@@ -26,24 +26,24 @@ from typing import Any
 from eai.base import jsonl
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.llm.generation import given
 from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache
+from eai.llm.generation import given
+from eai.results.formats import PROVENANCE, format_version
+from eai.results.responses import KEPT_ANSWERS
+from eai.results.scoring import ScoreResult, score_summary, write_result
+from eai.results.store import ResponseLog
 from eai.runner.config import RunConfig, Say, Unit
 from eai.runner.core import labelled, unit_line
 from eai.runner.driver import Scope
 from eai.runner.drivers import driver_for
 from eai.runner.manifest import write_manifest
-from eai.results.formats import PROVENANCE, format_version
 from eai.runner.provenance import provenance, utc_now
 from eai.runner.run import claimed_units
 from eai.runner.setup import select_tasks
-from eai.tasks.shards import Shard, parse_shard
-from eai.results.store import ResponseLog
-from eai.results.responses import KEPT_ANSWERS
 from eai.runner.transport import TRANSPORT
-from eai.results.scoring import ScoreResult, score_summary, write_result
 from eai.tasks.folders import suite_name
+from eai.tasks.shards import Shard, parse_shard
 
 
 def read_json(path: Path) -> dict[str, Any]:

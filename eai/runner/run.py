@@ -19,6 +19,7 @@ from eai.results.store import locked
 from eai.runner import defaults
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.core import run_unit
+from eai.runner.drivers import driver_for
 from eai.runner.executors import executor as executor_named
 from eai.runner.manifest import finish_manifest, read_manifest, record_manifest
 from eai.runner.selection import check_selection, claims
@@ -31,7 +32,8 @@ def check(config: RunConfig, plugins: Plugins) -> None:
     for suite in config.suites:
         live_environment(plugins, config.environment, plugins.simulators.get(plugins.suites.get(suite).simulator))
     for module in config.modules:
-        parse_pipeline(module, plugins)
+        pipeline = parse_pipeline(module, plugins)
+        driver_for(pipeline, config).check(pipeline, config)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
     if config.options.get("human", "scripted") != "scripted":

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
-from eai.modules import MODULES
 from eai.host.manager import Plugins
+from eai.modules import MODULES
 
 
 def default_suites(plugins: Plugins) -> list[str]:
@@ -22,9 +22,9 @@ def default_suites(plugins: Plugins) -> list[str]:
 
 
 def claims(plugins: Plugins, suite: str, module: str) -> bool:
-    """Whether the simulator of ``suite`` has prompts for every ability module in ``module`` (a pipeline)."""
+    """Whether the simulator of ``suite`` has the prompt of every ability module in ``module`` (a pipeline)."""
     simulator = plugins.simulators.get(plugins.suites.get(suite).simulator)
-    return all(stage.name in simulator.modules for stage in parse_pipeline(module, plugins).stages
+    return all(MODULES[stage.name].asks_with in simulator.modules for stage in parse_pipeline(module, plugins).stages
                if stage.name in MODULES)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from eai.simulation.environment import EnvironmentProvider, Observation
 from eai.host.manager import get_plugins
+from eai.simulation.environment import EnvironmentProvider, Observation
 from eai.simulation.simulator import Simulator
 from eai.world import Action, Atom, Task
 

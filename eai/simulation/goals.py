@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
-from eai.ltl import Exists, Forall, ForN, Formula, Universe, evaluate, has_then, holds, options, parse
+from eai.ltl import Exists, Forall, Formula, ForN, Universe, evaluate, has_then, holds, options, parse
 from eai.ltl.syntax import And, Implies, Not, Or, Prim, Then
 from eai.ltl.universe import STATE
 from eai.simulation.simulator import Vocabulary

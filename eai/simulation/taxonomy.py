@@ -92,7 +92,11 @@ def execute(world: World, plan: Sequence[Action], start: State | None = None,
         state = world.index.state(environment.reset(world.task).atoms)
     else:
         state = world.initial if start is None else start
-    states, done, additional, failed, said = [state], [], [], [], []
+    states = [state]
+    done: list[Action] = []
+    additional: list[int] = []
+    failed: list[int] = []
+    said: list[str] = []
 
     def send(action: Action) -> bool:
         """Carry ``action`` out in the environment; whether it was."""

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from eai.base.paths import check_name, tasks_dir
 from eai.exceptions import EaiError
 from eai.tasks.importing import PROVENANCE
-from eai.base.paths import check_name, tasks_dir
 from eai.tasks.sources import sha256
+
 if TYPE_CHECKING:  # the task-file models are imported when a file is written: registering importers stays cheap
     from eai.tasks.taskfile import TaskFile
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from eai.exceptions import EaiError
 from eai.host.manager import Plugins
+from eai.tasks.reading import read_model
+from eai.tasks.store import DirectorySuite
 from eai.tasks.taskfile import SuiteFile
-from eai.tasks.store import DirectorySuite, read_model
 
 FOLDER_PLUGIN = "(folder)"
 

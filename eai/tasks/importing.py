@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from eai.base.atomic import write_atomic
-from eai.exceptions import EaiError
 from eai.base.paths import inside
+from eai.exceptions import EaiError
 from eai.tasks.sources import Archive, Pin, Snapshot, open_source
 from eai.tasks.suite import TaskSuite
 

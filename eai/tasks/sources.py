@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eai.exceptions import EaiError
 from eai.base.paths import inside
+from eai.exceptions import EaiError
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,15 @@ one ``tasks/<id>.json`` per task. Atoms are written as lists
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_serializer
 from pydantic_core import PydanticCustomError
 
-from eai.tasks.evaluation_spec import EvaluationSpec
 from eai.base.paths import name_problem
+from eai.tasks.evaluation_spec import EvaluationSpec
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 1
 
 
 
@@ -33,7 +33,7 @@ FileName = Annotated[str, AfterValidator(_file_name)]  # a suite, task id or sui
 AtomList = list[str]
 # the first that fits: an atom, else a negated one (pydantic's default "smart"
 # union would try both strictly first, twice the time for the same result)
-LiteralList = Annotated[Union[list[str], tuple[Literal["not"], list[str]]], Field(union_mode="left_to_right")]
+LiteralList = Annotated[list[str] | tuple[Literal["not"], list[str]], Field(union_mode="left_to_right")]
 
 
 class Strict(BaseModel):

@@ -16,9 +16,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from eai.base.atomic import write_failed
+from eai.base.paths import inside
 from eai.exceptions import EaiError
 from eai.tasks.importing import PROVENANCE
-from eai.base.paths import inside
 from eai.tasks.taskfile import Scene, SuiteFile, TaskFile
 
 

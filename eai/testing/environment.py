@@ -28,8 +28,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from eai.simulation.environment import EnvironmentProvider
 from eai.simulation.conformance import conformance_problems, gold_problems, refusal_problems, reset_problems
+from eai.simulation.environment import EnvironmentProvider
 from eai.world import Task
 
 __all__ = ["EnvironmentConformance", "conformance_problems", "gold_problems", "refusal_problems", "reset_problems"]

@@ -19,15 +19,14 @@ from typing import Any
 
 from eai.compose.pipeline import Pipeline
 from eai.compose.stages import CUT_OPTION, Stage
-from eai.simulation.environment import SymbolicProvider
 from eai.llm.model import CUT, Message
 from eai.modules import MODULES
 from eai.modules.base import Env
+from eai.simulation.environment import SymbolicProvider
 from eai.simulation.taxonomy import RUNTIME_ERRORS
-from eai.viewer.trace import as_sent, entry, plain, prompt_field, prompt_text, steps, trace
+from eai.viewer.trace import as_sent, entry, plain, prompt_field, prompt_text, trace
 from eai.world import Task
 
-PLANS = ("action_sequencing", "planner")  # the kernel's stages whose answer is a plan, scored as action sequencing
 RUNTIME = {e.value for e in RUNTIME_ERRORS}
 
 
@@ -48,9 +47,18 @@ def logged(calls: list[dict[str, Any]], number: int) -> tuple[str | None, bool]:
 
 
 def parsed_answer(stage: Stage, text: str, cut: bool) -> Any:
-    """What the stage's module read in ``text`` (None for a stage without one)."""
-    name = "action_sequencing" if stage.name == "planner" else stage.name
+    """What the module that scores the stage read in ``text`` (None for a stage without one)."""
+    name = stage.scored_as
     return plain(MODULES[name].parse(text, cut)) if name in MODULES else None  # a plugin's stage may have none
+
+
+def traced(stage: Stage, task: Task, text: str, cut: bool, env: Env) -> dict[str, Any]:
+    """What the module that scores the stage traces of ``text`` (its ``steps``...; none without a module)."""
+    name = stage.scored_as
+    if name not in MODULES:
+        return {}
+    module = MODULES[name]
+    return module.trace(module.parse(text, cut), task, env)
 
 
 def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: dict[str, Any],
@@ -59,17 +67,19 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
     action failure probability and seed)."""
     if "model_error" in record and not isinstance(item.get("attempt_log"), list):  # a call failed: the run kept no answer
         return trace("attempts", [], ending(record), ["a model call failed: the run kept none of this episode's answers"])
-    calls, entries, notes = stage_calls(item), [], []
+    calls = stage_calls(item)
+    entries: list[dict[str, Any]] = []
+    notes: list[str] = []
     view = task
     for stage in pipeline.stages[:-1]:
         text = (item.get("stages") or {}).get(stage.name)
         if not isinstance(text, str):
             notes.append(f"the run kept no answer of stage {stage.name}")
             return trace("attempts", entries, ending(record), notes)
-        messages = stage.messages(view, env)
+        asked = stage.messages(view, env)
         digest, cut = logged(calls.get(stage.name, []), 0)
         view = stage.interpret(view, text, replace(env, options={**env.options, CUT_OPTION: cut}))
-        entries.append(entry(stage.name, prompt={"text": prompt_text(messages)}, prompt_as_sent=as_sent(messages, digest),
+        entries.append(entry(stage.name, prompt={"text": prompt_text(asked)}, prompt_as_sent=as_sent(asked, digest),
                              answer=text, parsed=parsed_answer(stage, text, cut),
                              outcome=f"goal for the next stage: {view.goal.ltl or '(none)'}"))
     final = pipeline.final
@@ -93,8 +103,7 @@ def attempt_trace(task: Task, pipeline: Pipeline, item: dict[str, Any], record: 
             prompt = prompt_field(prompt_now, *(previous or (None, None)))
             previous = (len(entries), prompt_now)
         attempt_env = replace(env, options={**env.options, "attempt": number})
-        executed = steps(task, MODULES["action_sequencing"].parse(text, cut), env.simulator, attempt_env) \
-            if final.name in PLANS else None
+        executed = traced(final, task, text, cut, attempt_env).get("steps")
         notes.append(disagreement(number, executed, figure))
         entries.append(entry(
             f"attempt {number + 1}", prompt=prompt, prompt_as_sent=as_sent(messages, digest) if messages else None,
@@ -127,8 +136,8 @@ def outcome(figure: dict[str, Any], record: dict[str, Any]) -> str:
 
 def ending(record: dict[str, Any]) -> dict[str, Any]:
     """The evaluation at the end, from the record (the last attempt's)."""
-    end = {key: record[key] for key in ("success", "error_type", "error_detail", "failed_actions", "unmet_goals",
-                                        "model_error") if key in record}
+    keys = ("success", "error_type", "error_detail", "failed_actions", "unmet_goals", "model_error")
+    end: dict[str, Any] = {key: record[key] for key in keys if key in record}
     end["attempts"] = len(record.get("attempts") or [])
     return end
 

@@ -36,7 +36,7 @@ def _files(folder: Path, skipped: Iterable[str] = ()) -> list[Path]:
 def _code(plugins: Plugins) -> list[tuple[Path, Path]]:
     """(file, the folder it is named from) for the files of eai's package and of every loaded
     plugin's top-level package or module (a plugin made in memory has none: its name counts)."""
-    files = set()
+    files: set[tuple[Path, Path]] = set()
     for name in ["eai", *(info.module.split(".")[0] for info in plugins.loaded)]:
         source = getattr(sys.modules.get(name), "__file__", None)
         if source is None:
@@ -61,7 +61,7 @@ def source_digest(folders: Sequence[Path], plugins: Plugins) -> str:
     add(eai.__version__, *(f"{i.name} {i.module} {i.distribution} {i.version}" for i in plugins.loaded))
     for path, root in _code(plugins):
         add(path.relative_to(root), path.read_bytes())
-    suites = set()
+    suites: set[str] = set()
     for name, folder in zip(run_names(list(folders)), folders):
         add("run", name)
         run_json = folder / "run.json"

@@ -12,8 +12,8 @@ import eai
 from eai.exceptions import EaiError
 from eai.host.manager import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config, run_names
-from eai.results.store import ResponseLog
 from eai.results.responses import KEPT_ANSWERS, parse_response
+from eai.results.store import ResponseLog
 from eai.viewer.episodes import shared_traces, traces
 from eai.viewer.tasks import TaskCache, details
 from eai.viewer.trace import share_prompts

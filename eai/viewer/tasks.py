@@ -1,20 +1,20 @@
 """What a record of a single answer does not keep, worked out again from the
 task and the answer: the prompt (checked against the digest the run logged
-of the one sent), what the parser read, for action sequencing the executed
-steps with the state changes each made, and for transition modeling which
-preconditions and effects of each operator were missing or wrong."""
+of the one sent), what the parser read, and what the module traces of it
+(:meth:`eai.modules.base.AbilityModule.trace`: for action sequencing the
+executed steps with the state changes each made, for transition modeling
+which preconditions and effects of each operator were missing or wrong)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eai.modules import MODULES, get_module
-from eai.modules.transition_modeling.answer import Answer
-from eai.modules.transition_modeling.gold import gold_model
 from eai.host.manager import Plugins
+from eai.modules import MODULES, get_module
+from eai.modules.base import Env
 from eai.results.responses import Response
-from eai.viewer.trace import as_sent, plain, prompt_text, steps
+from eai.viewer.trace import as_sent, plain, prompt_text
 from eai.world import Task
 
 
@@ -36,20 +36,6 @@ class TaskCache:
         return [have[i] for i in ids if i in have]
 
 
-def operators(parsed: Any, task: Task, plugins: Plugins) -> dict[str, Any]:
-    """The operators of a transition-modeling answer that are not exactly the
-    gold: per operator, for its precondition and effect, the gold atoms the
-    answer misses (``missing``) and its atoms that match no gold one
-    (``wrong``); empty lists and parts are left out."""
-    found = {}
-    for name, parts in Answer.read(parsed, task, gold_model(plugins, task.suite)).differences().items():
-        kept = {part: {k: atoms for k, atoms in sides.items() if atoms} for part, sides in parts.items()}
-        kept = {part: sides for part, sides in kept.items() if sides}
-        if kept:
-            found[name] = kept
-    return found
-
-
 def sent_digest(response: Response, stage: str) -> str | None:
     """The digest of the prompt ``stage`` sent, as the run logged it with the
     call (:func:`eai.llm.model.prompt_digest`); None when it logged none."""
@@ -61,8 +47,8 @@ def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mappin
             ids: Sequence[str]) -> tuple[dict[str, dict[str, Any]], str]:
     """Per task id: ``instruction``, and for the tasks in ``answers``,
     ``prompt``, ``parsed`` (read as scoring read it: cut when the provider
-    said so), and ``steps`` (action sequencing) or ``operators`` (transition
-    modeling); and why there are none ("" when there are).
+    said so), and what the module traces of it (``steps``, ``operators``...);
+    and why there are none ("" when there are).
     ``prompt_as_sent`` says whether the prompt built again has the digest
     the run logged with the call (None: none was logged)."""
     plugins = cache.plugins
@@ -74,6 +60,7 @@ def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mappin
             f"{module_name!r} is a pipeline stage, not an ability module: no prompts or parses"
     module = get_module(module_name)
     simulator = plugins.simulators.get(plugins.suites.get(suite_name).simulator)
+    env = Env(simulator, plugins)
     found = {}
     for task in cache.get(suite_name, ids):
         item: dict[str, Any] = {"instruction": task.instruction}
@@ -84,9 +71,6 @@ def details(cache: TaskCache, suite_name: str, module_name: str, answers: Mappin
             item["prompt_as_sent"] = as_sent(messages, sent_digest(answer, module_name))
             parsed = module.parse(answer.output, answer.cut)
             item["parsed"] = plain(parsed)
-            if module_name == "action_sequencing":
-                item["steps"] = steps(task, parsed, simulator)
-            elif module_name == "transition_modeling":
-                item["operators"] = operators(parsed, task, plugins)
+            item.update(module.trace(parsed, task, env))
         found[task.id] = item
     return found, ""

@@ -33,9 +33,9 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from eai.llm.model import Message, prompt_digest
-from eai.modules.action_sequencing.grounding import ground
-from eai.modules.action_sequencing.module import run_plan
 from eai.modules.base import Env
+from eai.modules.plans.grounding import ground
+from eai.modules.trajectory import run_plan
 from eai.simulation.taxonomy import execute
 from eai.world import Task, format_atom
 

@@ -23,8 +23,8 @@ from eai.collaboration.prompt import Turn
 from eai.collaboration.turns import turn_episode
 from eai.exceptions import EaiError
 from eai.llm.model import Message, ModelCallError, prompt_digest
-from eai.modules.action_sequencing.grounding import ground
-from eai.modules.action_sequencing.parse import parse_plan
+from eai.modules.plans.grounding import ground
+from eai.modules.plans.parse import parse_plan
 from eai.results.responses import Response
 from eai.simulation.simulator import Simulator
 from eai.viewer.trace import entry, prompt_field, prompt_text, trace
@@ -120,8 +120,9 @@ def turn_entries(episode: Episode, asked: Sequence[Asked]) -> list[dict[str, Any
             base = last.get(turn.agent)
             prompt = prompt_field(text, *(base or (None, None)))
             last[turn.agent] = (i, text)
-        action = [{"action": turn.action, "outcome": "failed" if turn.failed else "done", "detail": turn.feedback,
-                   "added": [], "removed": []}] if turn.move == "action" else None
+        action: list[dict[str, Any]] | None = [
+            {"action": turn.action, "outcome": "failed" if turn.failed else "done", "detail": turn.feedback,
+             "added": [], "removed": []}] if turn.move == "action" else None
         entries.append(entry(
             f"turn {i + 1}", agent=turn.agent if turn.agent in models else f"{turn.agent} (scripted)",
             prompt=prompt, prompt_as_sent=None if call is None else call.as_sent,

@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from eai.tasks.examples import read
-from eai.modules.action_sequencing.parse import parse_plan
 from eai.host.manager import get_plugins
+from eai.modules.plans.parse import parse_plan
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.tasks.examples import read
 from eai_alfred.actions import global_actions
 from eai_alfred.goals import targets
 from tests.helpers import ROOT

@@ -3,8 +3,8 @@ EB-ALFRED tasks, and answers in EB-ALFRED's words."""
 
 import pytest
 
-from eai.simulation.environment import SymbolicProvider
 from eai.host.manager import get_plugins
+from eai.simulation.environment import SymbolicProvider
 from eai.testing.environment import EnvironmentConformance
 from eai.testing.faults import act
 

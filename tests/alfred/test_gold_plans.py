@@ -4,10 +4,10 @@ gold problems) marked slow."""
 
 import pytest
 
-from eai.simulation.goals import GoalChecker
-from eai.pddl.parser import parse_problem
-from eai.simulation.planner import Budget
 from eai.host.manager import get_plugins
+from eai.pddl.parser import parse_problem
+from eai.simulation.goals import GoalChecker
+from eai.simulation.planner import Budget
 from eai.simulation.taxonomy import execute
 from eai.world import Action
 from tests.planners.plan_check import World as PddlWorld

@@ -1,7 +1,6 @@
 """Invariants along random executable skill sequences (hypothesis) on real tasks."""
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from eai.testing.worlds import probe, random_action
 from eai.world import Action

@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from eai.modules import MODULES
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
 from eai.host.manager import get_plugins
+from eai.modules import MODULES
 from eai.results.responses import Response
 from eai.results.scoring import score
 from eai_alfred.actions import action_list
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
 from tests.helpers import run_eai
 
 

@@ -1,7 +1,6 @@
 """Invariants along random executable action sequences (hypothesis)."""
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from eai.testing.worlds import probe, random_action
 from eai_behavior.vocabulary import ACTIONS

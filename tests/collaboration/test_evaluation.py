@@ -5,8 +5,7 @@ etplan-vh house), the rules chosen, and properties over random trajectories."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.api import load_suite
 from eai.collaboration.evaluation import EvaluationFunctions, evaluate

@@ -8,14 +8,13 @@ import hashlib
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.collaboration.evaluation import judge
-from eai.tasks.episode_import import import_episodes, read_json
 from eai.exceptions import EaiError
 from eai.generation.certify import reaches
 from eai.host.manager import get_plugins
+from eai.tasks.episode_import import import_episodes, read_json
 from eai.tasks.folders import suite_name
 from eai.world import Action
 from eai_partnr.importer import PartnrEpisodes

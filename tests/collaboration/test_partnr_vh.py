@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from eai.api import load_suite
-from eai.collaboration.evaluation import judge
 from eai.base.paths import tasks_dir
+from eai.collaboration.evaluation import judge
 from eai.host.manager import get_plugins
 from eai.simulation.taxonomy import execute
 

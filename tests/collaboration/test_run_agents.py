@@ -49,4 +49,4 @@ def test_single_agent_records_have_percent_complete_too(capsys, tmp_path):
 def test_agents_2_on_another_module_is_an_error(capsys, tmp_path):
     code, _, err = eai_cli(capsys, "run", "--suite", "partnr-vh", "--agents", "2", "--module", "goal_interpretation",
                            "--out", str(tmp_path / "x"))
-    assert code == 2 and "--agents 2 runs action sequencing only" in err
+    assert code == 2 and "--agents 2 runs action_sequencing only" in err

@@ -9,17 +9,16 @@ import json
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.api import load_suite
 from eai.collaboration.episode import HUMAN, ROBOT, Episode, Unreadable
 from eai.collaboration.policies import scripted_pair
 from eai.collaboration.prompt import Turn, read_turn, turn_messages
 from eai.host.manager import get_plugins
+from eai.testing.fake_server import FakeServer
 from eai.world import Action
 from tests.helpers import eai_cli
-from eai.testing.fake_server import FakeServer
 from tests.models.support import FAKE_KEY, needs_entry_point
 
 OBJECT_ID = re.compile(r"\b[A-Za-z_\-]+\.\d+\b")
@@ -172,7 +171,7 @@ def test_a_resumed_run_names_the_agent_flag_that_differs(capsys, tmp_path):
     (["--partial"], "--partial needs --agents 2 --turn-by-turn"),
     (["--agents", "2", "--partial"], "--partial needs --agents 2 --turn-by-turn"),
     (["--turn-by-turn"], "--turn-by-turn needs --agents 2"),
-    (["--agents", "2", "--turn-by-turn", "--module", "goal_interpretation"], "--agents 2 runs action sequencing only"),
+    (["--agents", "2", "--turn-by-turn", "--module", "goal_interpretation"], "--agents 2 runs action_sequencing only"),
     (["--agents", "2", "--turn-by-turn", "--replan", "2"], "--turn-by-turn runs in the symbolic world"),
     (["--agents", "2", "--turn-by-turn", "--human", "nobody:x"], "nobody"),
 ])

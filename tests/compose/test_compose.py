@@ -9,8 +9,8 @@ from eai.base import jsonl
 from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError, UnknownNameError
 from eai.host.hookspecs import hookimpl
-from eai.llm.model import LanguageModel, ModelProvider
 from eai.host.manager import load_plugins, set_plugins
+from eai.llm.model import LanguageModel, ModelProvider
 from eai.runner.run import RunConfig, run
 from tests.helpers import run_eai
 

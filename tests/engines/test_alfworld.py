@@ -4,10 +4,10 @@ from collections import Counter
 
 import pytest
 
-from eai.simulation.environment import SymbolicProvider, Unbuildable
 from eai.host.manager import get_plugins
-from eai.testing.environment import EnvironmentConformance
+from eai.simulation.environment import SymbolicProvider, Unbuildable
 from eai.simulation.worldcheck import check_world
+from eai.testing.environment import EnvironmentConformance
 from eai_alfworld.engine import data
 from eai_alfworld.environment import AlfworldProvider
 from eai_alfworld.game import build

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from eai.simulation.environment import SymbolicProvider
 from eai.host.manager import get_plugins
+from eai.simulation.environment import SymbolicProvider
 from eai.testing.environment import EnvironmentConformance
 from eai.world import Action
 from eai_evolving_graph.engine import evolving_graph

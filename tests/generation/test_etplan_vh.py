@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from eai.generation.certify import reaches
-from eai.simulation.goals import GoalChecker
-from eai.tasks.importing import generation_command, readme
-from eai.ltl import parse
 from eai.base.paths import tasks_dir
+from eai.generation.certify import reaches
 from eai.host.manager import get_plugins
+from eai.ltl import parse
 from eai.runner.selection import default_suites
+from eai.simulation.goals import GoalChecker
 from eai.simulation.taxonomy import execute
+from eai.tasks.importing import generation_command, readme
 from eai_etplan.generator import CATEGORIES
 from tests.helpers import ROOT, eai_cli, folder_files, run_eai
 

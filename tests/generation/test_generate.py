@@ -4,8 +4,8 @@ certificates, every category, and one clear line for bad input."""
 import json
 
 from eai.generation.certify import reaches
-from eai.ltl import parse
 from eai.host.manager import get_plugins
+from eai.ltl import parse
 from eai.tasks.taskfile import ObjectSpec, SuiteFile, TaskFile
 from eai.tasks.writer import write_suite
 from eai_etplan.generator import CATEGORIES

@@ -4,8 +4,8 @@ replays them from the cache, byte for byte, without asking again."""
 
 import json
 
-from tests.helpers import folder_files, run_eai
 from eai.testing.fake_server import FakeServer, prompt_of
+from tests.helpers import folder_files, run_eai
 from tests.models.support import FAKE_KEY, needs_entry_point
 
 pytestmark = needs_entry_point

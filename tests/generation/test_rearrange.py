@@ -3,8 +3,8 @@
 import pytest
 
 from eai.generation.certify import reaches
-from eai.ltl import parse
 from eai.host.manager import get_plugins
+from eai.ltl import parse
 from eai.tasks.folders import suite_name
 from eai_rearrange.generator import CATEGORIES
 from tests.helpers import eai_cli, folder_files, run_eai

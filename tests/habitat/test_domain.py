@@ -2,9 +2,9 @@
 rules on a domain written in habitat's format, and the converted domain the
 suite stores."""
 
+from eai.host.manager import get_plugins
 from eai.pddl.formula import And, Exists, Forall, Not, Pred, When
 from eai.pddl.parser import parse_domain
-from eai.host.manager import get_plugins
 from eai_habitat.domain import convert
 
 SPEC = {  # the shape of habitat's domain YAML (LLaRP's pddl_domain_replica_cad.yaml, cut down)

@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from eai.tasks.examples import read
-from eai.modules.action_sequencing.parse import parse_plan
 from eai.host.manager import get_plugins
+from eai.modules.plans.parse import parse_plan
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.tasks.examples import read
 from tests.helpers import ROOT
 
 SUITE = ROOT / "tasks" / "eb-habitat"

@@ -1,8 +1,7 @@
 """LLaRP's goals and subgoals (habitat's logical expressions) in our terms."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.exceptions import EaiError
 from eai.ltl import to_text

@@ -8,16 +8,16 @@ import json
 
 import pytest
 
-from eai.simulation.goals import GoalChecker
-from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
-from eai.pddl.parser import parse_problem
-from eai.simulation.planner import Budget
 from eai.host.manager import get_plugins
+from eai.modules import get_module
+from eai.pddl.parser import parse_problem
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.simulation.goals import GoalChecker
+from eai.simulation.planner import Budget
 from eai.simulation.taxonomy import execute
 from eai.world import Action
+from eai_modules.transition_modeling.gold import gold_model
 from tests.habitat.conftest import needs_entry_point
 from tests.helpers import run_eai
 

@@ -25,8 +25,8 @@ from eai.tasks.store import DirectorySuite
 from eai_habitat import importer, pickles
 from eai_habitat.plugin import LLARP
 from eai_habitat.subsets import SUBSETS
-from tests.helpers import ROOT, run_eai
 from tests.habitat.conftest import needs_entry_point
+from tests.helpers import ROOT, run_eai
 
 LLARP_CLONE = os.environ.get("EAI_SOURCE_LLARP")
 EB_CLONE = os.environ.get("EAI_SOURCE_EMBODIEDBENCH")

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from eai.modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai_modules.transition_modeling.gold import gold_model
 from tests.habitat.conftest import load
 
 GOLD = ["NAV right_counter", "PICK ball_1", "NAV tv_stand", "PLACE tv_stand"]  # context_000

@@ -5,8 +5,7 @@ import os
 import pickle
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.exceptions import EaiError
 from eai_habitat import pickles

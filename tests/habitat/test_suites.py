@@ -6,9 +6,9 @@ import json
 import pytest
 
 from eai.health.doctor import simulator_finding
-from eai.simulation.environment import SymbolicProvider
-from eai.modules import MODULES
 from eai.host.manager import get_plugins
+from eai.modules import MODULES
+from eai.simulation.environment import SymbolicProvider
 from eai.tasks.stats import suite_stats
 from eai.testing.environment import EnvironmentConformance
 from eai_habitat.subsets import PER_SUBSET, SUBSETS, draw

@@ -2,12 +2,11 @@ import time
 from functools import partial
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from tests.ltl.ltl_strategies import any_formulas, formulas
+from hypothesis import given, settings, strategies as st
 
 from eai.ltl import And, Exists, Forall, ForN, Implies, Not, Or, Prim, Then, Universe, evaluate, has_then, holds, parse
 from eai.world import Action, AtomIndex, Obj, Trajectory
+from tests.ltl.ltl_strategies import any_formulas, formulas
 
 IDLE = Action("IDLE")
 

@@ -3,14 +3,13 @@ from itertools import islice, permutations
 from unittest.mock import patch
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from tests.ltl.ltl_strategies import any_formulas, formulas
+from hypothesis import given, settings, strategies as st
 
 from eai.ltl import And, Exists, Forall, GoalOption, Universe, evaluate, has_then, holds, options, parse
 from eai.ltl.lookahead import Lookahead
 from eai.ltl.syntax import Prim
 from eai.world import Action, AtomIndex, Obj, Trajectory
+from tests.ltl.ltl_strategies import any_formulas, formulas
 
 MATCHING = parse(
     "forall b. (not basket(b) or forn 1 c. (not candle(c) or inside(c, b))) and "

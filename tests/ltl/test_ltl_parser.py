@@ -1,6 +1,5 @@
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.ltl import And, Exists, Forall, ForN, Implies, LTLSyntaxError, Not, Or, Prim, Then, parse
 

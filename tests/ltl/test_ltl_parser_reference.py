@@ -13,8 +13,7 @@ from functools import cache
 
 import lark
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from lark import Lark, Transformer
 
 from eai.ltl import And, Exists, Forall, ForN, Implies, LTLSyntaxError, Not, Or, Prim, Then, parse, to_text

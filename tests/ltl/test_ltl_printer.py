@@ -1,8 +1,8 @@
 import pytest
 from hypothesis import given, settings
-from tests.ltl.ltl_strategies import any_formulas
 
 from eai.ltl import And, Forall, ForN, Implies, Not, Or, Prim, Then, parse, to_text
+from tests.ltl.ltl_strategies import any_formulas
 
 a, b, c = (Prim(n) for n in "abc")
 

@@ -12,12 +12,12 @@ import pytest
 
 import eai_langchain.plugin
 from eai.base import jsonl
-from eai.modules import get_module
 from eai.host.manager import Plugins, load_plugins
 from eai.llm.calls import RetryPolicy
+from eai.modules import get_module
 from eai.runner.config import RunConfig
-from tests.helpers import upstream_output
 from eai.testing.fake_server import prompt_of
+from tests.helpers import upstream_output
 
 FAKE_KEY = "sk-fake-4f9c1e7b2d8a6035-never-a-real-key"
 MODEL = "openai:fake-model"

@@ -3,9 +3,9 @@
 
 import json
 
+from eai.host.manager import get_plugins
 from eai.pddl.formula import to_sexpr
 from eai.pddl.response import parse_operators
-from eai.host.manager import get_plugins
 from eai_baselines import transition_modeling
 from tests.helpers import run_eai
 from tests.models.support import needs_entry_point

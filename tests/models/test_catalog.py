@@ -7,10 +7,10 @@ generation settings, usage and served model as the built-in three."""
 
 import asyncio
 import json
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from langchain.chat_models.base import _BUILTIN_PROVIDERS
 
 from eai.llm.generation import given

@@ -13,8 +13,8 @@ import pytest
 
 from eai.cli.progress import Lines
 from eai.results.store import ResponseLog
-from tests.helpers import run_eai, table_rows
 from eai.testing.fake_server import FakeServer, Reply
+from tests.helpers import run_eai, table_rows
 from tests.models.support import FAKE_KEY, MODEL, UNIT, needs_entry_point, read_jsonl
 
 pytestmark = needs_entry_point

@@ -12,8 +12,8 @@ import genai_prices
 import pytest
 
 from eai.llm.cost import CostLimitReached
-from eai.runner.run import run
 from eai.results.store import ResponseLog
+from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply
 from tests.helpers import run_eai
 from tests.models.support import FAKE_KEY, MODEL, UNIT, read_jsonl, run_config

@@ -10,10 +10,10 @@ from contextlib import ExitStack
 
 import pytest
 
-from eai.llm.model import ModelCallError
 from eai.llm.calls import Endpoint, EndpointDown, RetryPolicy
-from eai.runner.run import run
+from eai.llm.model import ModelCallError
 from eai.results.store import ResponseLog
+from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import UNIT, VirtualTime, read_jsonl, run_config
 

@@ -12,8 +12,8 @@ import pytest
 from eai.exceptions import EaiError
 from eai.llm.calls import UnsupportedParameter
 from eai.llm.generation import DEFAULT_TEMPERATURE_ONLY, default_temperature_only, given, parse_gen
-from eai.runner.run import run
 from eai.results.store import ResponseLog
+from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply
 from tests.helpers import run_eai
 from tests.models.support import FAKE_KEY, MODEL, UNIT, read_jsonl, run_config

@@ -13,8 +13,8 @@ import sqlite3
 from eai.llm.cache import ResponseCache, cache_key
 from eai.llm.model import Request, resolve_model
 from eai.modules import get_module
-from eai.runner.run import run
 from eai.results.store import ResponseLog
+from eai.runner.run import run
 from eai.testing.fake_server import FakeServer
 from tests.models.support import UNIT, read_jsonl, run_config
 

@@ -11,9 +11,9 @@ from eai.exceptions import EaiError
 from eai.host.install import command_for
 from eai.llm.model import Answer, GenerationConfig, Message, ModelCallError, Request, Usage
 from eai.runner.run import run
+from eai.testing.fake_server import FakeServer, Reply
 from eai_langchain.providers import AnthropicProvider, OllamaProvider, OpenAIProvider
 from tests.helpers import ROOT
-from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, run_config
 
 PROVIDERS = {"openai": OpenAIProvider, "anthropic": AnthropicProvider, "ollama": OllamaProvider}

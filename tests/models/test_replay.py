@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from eai.llm.model import Message, ModelCallError, Request
 from eai.host.manager import get_plugins
+from eai.llm.model import Message, ModelCallError, Request
 
 IDS = ("27_2", "417_1", "850_1")  # VirtualHome's first tasks
 

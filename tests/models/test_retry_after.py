@@ -3,8 +3,8 @@ date, within the cap, which is said when it applies; the providers hand it to
 the runner; the header parser takes any text."""
 
 import asyncio
-from email.utils import format_datetime
 from datetime import datetime, timedelta, timezone
+from email.utils import format_datetime
 
 import pytest
 from hypothesis import given, strategies as st

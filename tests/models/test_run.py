@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-from eai.llm.model import GenerationConfig
 from eai.llm.calls import RetryPolicy
-from eai.runner.run import run
+from eai.llm.model import GenerationConfig
 from eai.results.store import ResponseLog
+from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply, prompt_of
 from tests.models.support import UNIT, read_jsonl, run_config
 

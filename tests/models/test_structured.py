@@ -10,12 +10,12 @@ import json
 
 import pytest
 
+from eai.llm.model import GenerationConfig, Message, Request
 from eai.modules import get_module
 from eai.runner.run import run
 from eai.testing.fake_server import FakeServer
 from tests.models.support import UNIT, read_jsonl, run_config
 from tests.models.test_providers import base_url, model_for
-from eai.llm.model import GenerationConfig, Message, Request
 
 
 def run_once(plugins, config, said):

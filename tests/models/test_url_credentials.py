@@ -9,10 +9,10 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
-from eai.llm.credentials import REDACTED, is_credential, url_secrets, without_credentials
 from eai.exceptions import EaiError
-from tests.helpers import run_eai
+from eai.llm.credentials import REDACTED, is_credential, url_secrets, without_credentials
 from eai.testing.fake_server import FakeServer, Reply
+from tests.helpers import run_eai
 from tests.models.support import FAKE_KEY, MODEL, UNIT, needs_entry_point, read_jsonl
 from tests.models.test_providers import ask, model_for
 

@@ -6,17 +6,16 @@ import hashlib
 import json
 import sqlite3
 
-from eai.llm.model import MAX_TOKENS, GenerationConfig, Message, Request
-from eai.modules import get_module
 from eai.host.manager import get_plugins
-from eai.llm.calls import RetryPolicy
 from eai.llm.cache import cache_key
-from eai.llm.model import resolve_model
-from eai.runner.run import run
+from eai.llm.calls import RetryPolicy
+from eai.llm.model import MAX_TOKENS, GenerationConfig, Message, Request, resolve_model
+from eai.modules import get_module
 from eai.results.store import ResponseLog
+from eai.runner.run import run
 from eai.testing.fake_server import WORD, FakeServer, Reply
-from tests.modules.test_cut_answers import HEAD, HEAT, eb_plan
 from tests.models.support import UNIT, read_jsonl, run_config
+from tests.modules.test_cut_answers import HEAD, HEAT, eb_plan
 
 
 def run_once(plugins, config):

@@ -6,9 +6,9 @@ and benchmarks/subgoal_variants.py."""
 
 from __future__ import annotations
 
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
 from eai.simulation.simulator import Simulator
 from eai.world import Task
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
 
 NAME = "bottling_fruit"
 S, P, J1, J2 = "strawberry.n.01_1", "peach.n.03_1", "jar.n.01_1", "jar.n.01_2"

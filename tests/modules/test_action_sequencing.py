@@ -3,11 +3,10 @@
 import json
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from eai.modules.action_sequencing.parse import RawStep, parse_plan
 from eai.host.manager import get_plugins
+from eai.modules.plans.parse import RawStep, parse_plan
 from eai.results.responses import Response
 from eai.results.scoring import score
 from tests.helpers import run_eai, upstream_output

@@ -3,11 +3,10 @@
 from itertools import combinations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from eai.modules.action_sequencing.similarity import LENGTH_CAP, lcs_length
 from eai.host.manager import get_plugins
+from eai.modules.plans.similarity import LENGTH_CAP, lcs_length
 from eai.results.responses import Response
 from eai.results.scoring import score
 from tests.helpers import upstream_output

@@ -8,8 +8,7 @@ benchmarks/fuzz_answers.py."""
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from eai.modules import get_module
 from eai.modules.base import Env

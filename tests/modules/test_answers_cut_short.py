@@ -9,9 +9,9 @@ import pytest
 
 from eai.modules import get_module
 from eai.modules.base import Env
-from eai.modules.transition_modeling.gold import gold_model
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai_modules.transition_modeling.gold import gold_model
 from tests.adversarial import gold_answer
 
 CLOSET = "cleaning_closet_0_Beechwood_1_int_0_2021-10-25_19-50-32"  # has `not inside(umbrella.n.01_1, cabinet.n.01_3)`

@@ -7,8 +7,7 @@ cut fell."""
 
 import json
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from eai.base import jsonl
 from eai.modules.repetition import MIN_PASSES, tail_loop

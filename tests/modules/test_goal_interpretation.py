@@ -6,10 +6,10 @@ from collections import defaultdict
 
 import pytest
 
-from eai.modules.goal_interpretation.match import max_matching
-from eai.modules.goal_interpretation.parse import RawGoal
-from eai.modules.goal_interpretation.resolve import Resolver
 from eai.host.manager import get_plugins
+from eai_modules.goal_interpretation.match import max_matching
+from eai_modules.goal_interpretation.parse import RawGoal
+from eai_modules.goal_interpretation.resolve import Resolver
 from eai_virtualhome.goal_interpretation_prompt import RELATION_TARGETS
 from tests.helpers import run_eai
 from tests.modules.gi_answers import PRINTED, score_answers, virtualhome_answer, virtualhome_gold

@@ -2,13 +2,12 @@
 
 import json
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
+from eai.host.manager import get_plugins
 from eai.modules import get_module
 from eai.modules.base import Env
-from eai.modules.goal_interpretation.parse import RawGoal, parse_goals
-from eai.host.manager import get_plugins
+from eai_modules.goal_interpretation.parse import RawGoal, parse_goals
 
 
 def test_virtualhome_format():

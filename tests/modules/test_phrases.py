@@ -1,10 +1,9 @@
 """Actions written in a benchmark's own words (EmbodiedBench's ``find a Ladle``)
 and its answer format ``{"executable_plan": [{"action_id", "action_name"}]}``."""
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from eai.modules.action_sequencing.parse import RawStep, parse_plan
+from eai.modules.plans.parse import RawStep, parse_plan
 from eai.simulation.simulator import ActionSpec, Vocabulary
 from eai.world import Action
 

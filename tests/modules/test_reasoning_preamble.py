@@ -8,8 +8,7 @@ of VirtualHome tasks 27_2 and 417_1 and the scoring of a whole run."""
 
 import json
 
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from eai.base.answer_cap import REASONING, answer_part, capped
 from eai.modules import get_module
@@ -27,8 +26,8 @@ THOUGHTS = st.text(st.characters(codec="utf-8"), max_size=300) | st.sampled_from
 
 
 def gold_answers(plugins):
-    from eai.modules.subgoal_decomposition import goal_subgoal_plan
     from benchmarks.verdicts import goal_text
+    from eai_modules.subgoal_decomposition import goal_subgoal_plan
 
     suite = plugins.suites.get("virtualhome")
     simulator = plugins.simulators.get(suite.simulator)

@@ -10,11 +10,11 @@ import pytest
 
 from eai.base import jsonl
 from eai.modules import MODULES
-from eai.modules.action_sequencing import ActionSequencing
-from eai.modules.goal_interpretation import GoalInterpretation
 from eai.results.responses import Response
-from eai.runner.run import RunConfig, run
 from eai.results.scoring import score
+from eai.runner.run import RunConfig, run
+from eai_modules.action_sequencing import ActionSequencing
+from eai_modules.goal_interpretation import GoalInterpretation
 from tests.helpers import upstream_output
 
 TASKS = ["27_2", "417_1", "11_1"]

@@ -6,15 +6,15 @@ import json
 import os
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
+from eai.base.limits import MAX_NODES
 from eai.modules.base import Env
-from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.modules.subgoal_decomposition.module import MAX_NODES, budget
-from eai.simulation.planner import Budget
+from eai.modules.subgoals.refine import budget
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.simulation.planner import Budget
+from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
 from tests.helpers import run_eai
 
 MODULE = SubgoalDecomposition()

@@ -5,17 +5,17 @@ import json
 
 import pytest
 
-from eai.modules.base import Env
-from eai.modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
-from eai.modules.subgoal_decomposition.module import ground_lines
-from eai.modules.subgoal_decomposition.parse import parse_subgoals
-from eai.modules.subgoal_decomposition.refine import Refiner
-from eai.simulation.planner import Budget
-from eai.results.responses import Response
-from eai.simulation.goals import GoalChecker
 from eai.base.limits import MAX_NODES
+from eai.modules.base import Env
+from eai.modules.subgoals.ground import ground_lines
+from eai.modules.subgoals.parse import parse_subgoals
+from eai.modules.subgoals.refine import Refiner
+from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.simulation.goals import GoalChecker
+from eai.simulation.planner import Budget
 from eai_behavior.world import BehaviorWorld
+from eai_modules.subgoal_decomposition import SubgoalDecomposition, goal_subgoal_plan
 from tests.modules import bottling_fruit
 
 MODULE = SubgoalDecomposition()

@@ -1,10 +1,9 @@
 """Reading subgoal plans from model text: the shapes models write, per-line errors, never raising."""
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from eai.ltl import And, Not, Or, Prim
-from eai.modules.subgoal_decomposition.parse import parse_subgoals
+from eai.modules.subgoals.parse import parse_subgoals
 
 NEXT_TO = Prim("NEXT_TO", ("character.65", "dvd_player.1000"))
 ON = Prim("ON", ("dvd_player.1000",))

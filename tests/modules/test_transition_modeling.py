@@ -7,11 +7,11 @@ import re
 import pytest
 
 from eai.base import jsonl
-from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
+from eai.modules import get_module
 from eai.results.responses import Response
 from eai.results.scoring import score, write_result
+from eai_modules.transition_modeling.gold import gold_model
 from tests.helpers import run_eai
 from tests.planners.test_fast_downward import descendants
 

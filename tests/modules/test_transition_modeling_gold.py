@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
-from eai.modules import get_module
-from eai.modules.transition_modeling.gold import gold_model
 from eai.host.manager import get_plugins
+from eai.modules import get_module
 from eai.results.responses import Response
 from eai.results.scoring import score, write_result
+from eai_modules.transition_modeling.gold import gold_model
 
 pytestmark = pytest.mark.slow
 

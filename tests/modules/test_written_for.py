@@ -9,10 +9,10 @@ import pytest
 
 from eai.base import jsonl
 from eai.modules import get_module
-from eai.modules.subgoal_decomposition import goal_subgoal_plan
-from eai.modules.transition_modeling.gold import gold_model
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai_modules.subgoal_decomposition import goal_subgoal_plan
+from eai_modules.transition_modeling.gold import gold_model
 from tests.helpers import run_eai
 
 MODULES = ("goal_interpretation", "subgoal_decomposition", "action_sequencing", "transition_modeling")

@@ -4,15 +4,14 @@ and on the real gold operators; what is not to be written out stays as written."
 
 import dataclasses
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from eai.modules.transition_modeling.gold import gold_model
+from eai.host.manager import get_plugins
 from eai.pddl import And, Domain, Exists, Forall, Not, Operator, Or, Pred, PredicateDecl, Problem
 from eai.pddl.expand import MAX_BINDINGS, expand_quantifiers
 from eai.pddl.formula import Formula, Imply
 from eai.pddl.parser import parse_problem
-from eai.host.manager import get_plugins
+from eai_modules.transition_modeling.gold import gold_model
 
 # object > thing > tool; object > place
 TYPES = (("thing", ""), ("tool", "thing"), ("place", ""))

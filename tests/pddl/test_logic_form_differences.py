@@ -4,8 +4,7 @@ atoms that match no gold one, as many as the counts say."""
 
 import dataclasses
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.pddl import And, Not, Or, Pred
 from eai.pddl.formula import located

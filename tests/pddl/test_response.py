@@ -2,8 +2,7 @@
 
 import json
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.pddl import And, Not, Pred
 from eai.pddl.response import parse_operators

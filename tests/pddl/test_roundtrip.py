@@ -3,8 +3,7 @@
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai.pddl import And, Domain, Exists, Forall, Imply, Not, Operator, Or, Pred, PredicateDecl, Problem, When
 from eai.pddl.parser import parse_action, parse_domain, parse_problem

@@ -1,12 +1,12 @@
 """The bfs planner plugin: shortest plans, deterministic ties, outcomes and budgets."""
 
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
-from eai.simulation.planner import Budget, Outcome
 from eai.host.manager import get_plugins, load_plugins
+from eai.simulation.planner import Budget, Outcome
 from eai.simulation.simulator import ActionSpec, Check, World
 from eai.simulation.taxonomy import execute
 from eai.world import Action, Goal, Obj, Task

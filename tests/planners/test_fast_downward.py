@@ -5,19 +5,19 @@ import os
 import resource
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
-from tests.planners.plan_check import PlanError, World
+import tomllib
 
+from eai.host.manager import load_plugins
 from eai.pddl import And, Domain, Not, Operator, Pred, PredicateDecl, Problem
 from eai.pddl.parser import parse_domain, parse_problem
 from eai.simulation.planner import Budget, Outcome
-from eai.host.manager import load_plugins
 from eai_fast_downward import child, plugin, runner
 from eai_fast_downward.hosts import Host
 from eai_fast_downward.planner import FastDownward
+from tests.planners.plan_check import PlanError, World
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "pddl"

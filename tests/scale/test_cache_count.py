@@ -7,10 +7,10 @@ happened in each."""
 import json
 
 from eai import api
-from eai.runner.merge import merge_run
 from eai.host.manager import get_plugins
-from tests.helpers import ROOT, folder_files, table_rows, virtualhome_folder
+from eai.runner.merge import merge_run
 from eai.testing.fake_server import FakeServer
+from tests.helpers import ROOT, folder_files, table_rows, virtualhome_folder
 from tests.models.support import FAKE_KEY, Gold, needs_entry_point
 
 IDS = ("27_2", "417_1", "850_1", "954_2", "11_1")  # VirtualHome's first five tasks

@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 from eai.exceptions import EaiError
-from eai.runner.merge import merge_caches
 from eai.llm.cache import MAX_PENDING, ResponseCache
+from eai.runner.merge import merge_caches
 
 ROWS = 2 * MAX_PENDING + 300  # more than two of the writer's batches
 

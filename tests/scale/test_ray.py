@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 
 from eai import api
-
 from eai.base import jsonl
 from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from eai.llm.model import resolve_model
+from eai.testing.fake_server import FakeServer, Reply
 from eai_ray.executor import Limiter
 from tests.models.conftest import KEY_VARIABLES
-from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, MODEL, Gold, needs_entry_point
 from tests.scale.test_shards import results
 
@@ -49,8 +48,8 @@ def test_a_ray_run_is_the_local_run(tmp_path, cluster):
 
 
 def test_a_sharded_ray_run_merged_is_the_local_run(tmp_path, cluster):
-    from eai.runner.merge import merge_run
     from eai.host.manager import get_plugins
+    from eai.runner.merge import merge_run
 
     options = {"suites": ["virtualhome"], "modules": ["goal_interpretation+action_sequencing"], "limit": 4,
                "use_cache": False}

@@ -7,12 +7,12 @@ from hypothesis import given, strategies as st
 
 from eai import api
 from eai.exceptions import EaiError
-from eai.runner.merge import merge_caches, merge_run
 from eai.host.manager import get_plugins
 from eai.llm.cache import ResponseCache
-from eai.tasks.shards import Shard, parse_shard
 from eai.runner.manifest import without_provenance
+from eai.runner.merge import merge_caches, merge_run
 from eai.runner.transport import TRANSPORT
+from eai.tasks.shards import Shard, parse_shard
 from tests.helpers import eai_cli, folder_files
 
 SUITES = ["virtualhome", "behavior"]

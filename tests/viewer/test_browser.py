@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from eai import api
-from tests.helpers import ROOT
 from eai.host.manager import get_plugins
 from eai.viewer.model import collect_runs
 from eai.viewer.page import write_site
+from tests.helpers import ROOT
 from tests.viewer.conftest import IDS, SCRIPT
 from tests.viewer.test_traces import prompts, unit_of
 

@@ -153,7 +153,7 @@ def test_a_score_folder_shows_the_answers_it_kept_and_an_old_one_says_they_were_
 
 def test_transition_modeling_of_27_2_names_the_atoms_walk_towards_and_put_on_got_wrong(tmp_path):
     from eai import api
-    from eai.modules.transition_modeling.gold import gold_model
+    from eai_modules.transition_modeling.gold import gold_model
 
     plugins = get_plugins()
     (task,) = plugins.suites.get("virtualhome").load(["27_2"])
@@ -174,7 +174,7 @@ def test_transition_modeling_of_27_2_names_the_atoms_walk_towards_and_put_on_got
 @needs_entry_point
 def test_an_answer_the_provider_cut_is_parsed_as_scoring_parsed_it(tmp_path, monkeypatch):
     from eai import api
-    from eai.modules.action_sequencing.parse import parse_plan
+    from eai.modules.plans.parse import parse_plan
     from eai.testing.fake_server import FakeServer
 
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)

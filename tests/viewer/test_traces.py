@@ -7,16 +7,14 @@ a pipeline's stages, a shared plan, and prompt patches."""
 import json
 import shutil
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from eai import api
-
 from eai.base import jsonl
 from eai.host.manager import get_plugins
+from eai.testing.fake_server import FakeServer, Reply
 from eai.viewer.model import collect_runs
 from eai.viewer.trace import patch
-from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import FAKE_KEY, needs_entry_point
 from tests.viewer.conftest import REPLANNED, TURN_TASKS
 

@@ -7,7 +7,9 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from eai.compose.pipeline import Pipeline
+from eai.exceptions import EaiError
 from eai.llm.model import ModelCallError
+from eai.modules import MODULES
 from eai.results.responses import parse_response
 from eai.results.scoring import ScoreResult, score, score_summary
 from eai.runner.config import RunConfig
@@ -23,6 +25,14 @@ class Answers(Driver):
 
     def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:
         return True  # the last of the drivers: what is not another kind of work
+
+    def check(self, pipeline: Pipeline, config: RunConfig) -> None:
+        """Answers are scored by the ability module of the stage's name: a
+        plugin's stage that is no module is refused (issue 32's ``object_counting``)."""
+        name = pipeline.final.name
+        if name not in MODULES:
+            raise EaiError(f"stage {name!r} is no ability module, so its answers cannot be scored alone: run it in a "
+                           f"pipeline, or register a module of that name (eai_register_modules; see: eai list modules)")
 
     async def play(self, task: Task, work: UnitWork) -> None:
         await asyncio.sleep(0)  # prepared calls go out before more prompts are built

@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 from eai.plugin_api import (
-    Action, ActionSpec, And, Check, Domain, Goal, Literal, Not, Obj, Operator, Pred, PredicateDecl, Simulator, Task,
-    TaskSuite, UnknownNameError, Vocabulary, World,
+    Action,
+    ActionSpec,
+    And,
+    Check,
+    Domain,
+    Goal,
+    Literal,
+    Not,
+    Obj,
+    Operator,
+    Pred,
+    PredicateDecl,
+    Simulator,
+    Task,
+    TaskSuite,
+    UnknownNameError,
+    Vocabulary,
+    World,
 )
 from eai_example.prompts import action_sequencing_prompt, goal_interpretation_prompt
 

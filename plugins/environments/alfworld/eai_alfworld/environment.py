@@ -17,7 +17,14 @@ happens.``, or the skill layer's reason in EB-ALFRED's words.
 from __future__ import annotations
 
 from eai.plugin_api import (
-    Action, Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Task, Unbuildable,
+    Action,
+    Disagreement,
+    Environment,
+    EnvironmentProvider,
+    Observation,
+    StepResult,
+    Task,
+    Unbuildable,
 )
 from eai_alfworld import engine as engines
 from eai_alfworld.board import Board, Focus, atoms

@@ -17,7 +17,15 @@ from __future__ import annotations
 from typing import Any
 
 from eai.plugin_api import (
-    Action, Disagreement, Environment, EnvironmentProvider, Observation, StepResult, Task, Trajectory, get_plugins,
+    Action,
+    Disagreement,
+    Environment,
+    EnvironmentProvider,
+    Observation,
+    StepResult,
+    Task,
+    Trajectory,
+    get_plugins,
 )
 from eai_evolving_graph import engine as engines
 from eai_evolving_graph.differences import explain

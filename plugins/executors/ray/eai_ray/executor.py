@@ -185,7 +185,8 @@ class RayExecutor:
         for unit in units:
             limiter, holder = limiters[unit_endpoint(plugins, unit, config)], uuid.uuid4().hex
             holders[task.options(name=f"unit {unit.label}").remote(unit, config, limiter, holder, board)] = (limiter, holder)
-        refs, waiting, shown, said = list(holders), list(holders), {}, 0
+        refs, waiting, said = list(holders), list(holders), 0
+        shown: dict[str, Any] = {}  # per unit label, the counts last shown
         while waiting:
             over, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_SECONDS, fetch_local=False)
             for ref in over:  # finished or failed (its worker may have died holding slots)

@@ -20,16 +20,25 @@ complete 1, else empty.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from eai import EaiError
 from eai.plugin_api import (
-    RELATIONAL, EvaluationFunctions, GoalSpec, InitialState, ObjectSpec, Simulator, TaskFile, build_task, name_problem,
-    planned_actions, reaches,
+    RELATIONAL,
+    EvaluationFunctions,
+    GoalSpec,
+    InitialState,
+    ObjectSpec,
+    Simulator,
+    TaskFile,
+    build_task,
+    name_problem,
+    planned_actions,
+    reaches,
 )
 
 CHARACTER, ROOM = "character.1", "room.2"

@@ -2,8 +2,8 @@
 (tasks/partnr-vh), which eai run takes when it is named, not by default."""
 
 from eai.plugin_api import DirectorySuite, hookimpl, tasks_dir
-from eai_partnr.importer import PartnrEpisodes
 from eai_partnr.generator import Partnr
+from eai_partnr.importer import PartnrEpisodes
 
 SUITE = "partnr-vh"
 

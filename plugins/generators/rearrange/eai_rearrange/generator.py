@@ -91,7 +91,7 @@ class _Scene:
     def candidates(self) -> Iterator[Candidate]:
         init = self.scene.init
         for item in self.items:
-            for pred, prep, place in self.places:
+            for pred, _prep, place in self.places:
                 if self.keeps(place, item) and (pred, item.id, place.id) not in init:
                     yield self._candidate(f"place_{pred}", (item.id, place.id), pred, (item,), place,
                                           {"item": word(item), "place": word(place)})

@@ -4,8 +4,9 @@
 modeling (word matching); ``baseline:planner`` plans from the symbolic goal
 for subgoal decomposition and action sequencing (as LLM+P does), and for an
 episode turn from what the agent observes (module ``"turn"``, :mod:`eai_baselines.turns`);
-``baseline:auto`` answers every module with its baseline. What each is a
-baseline for: docs/models.md.
+``baseline:auto`` answers every module with its baseline. A plugin's module
+that asks with one of these modules' prompts gets that module's answer. What
+each is a baseline for: docs/models.md.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from eai import EaiError
-from eai.plugin_api import LanguageModel, ModelCallError, ModelProvider, Request, get_plugins
+from eai.plugin_api import LanguageModel, ModelCallError, ModelProvider, Request, get_module, get_plugins
 
 MODELS = ("auto", "lexical", "planner")
 LEXICAL, PLANNED = ("goal_interpretation", "transition_modeling"), ("subgoal_decomposition", "action_sequencing", "turn")
@@ -27,7 +28,7 @@ class BaselineModel(LanguageModel):
         self.model = model
 
     async def generate(self, request: Request) -> str:
-        task, module = request.task, request.module
+        task, module = request.task, prompted(request.module)
         if task is None:
             raise ModelCallError("baselines answer from the symbolic task; this request has none")
         serves = {"auto": LEXICAL + PLANNED, "lexical": LEXICAL, "planner": PLANNED}[self.model]
@@ -48,6 +49,11 @@ class BaselineModel(LanguageModel):
         if module == "subgoal_decomposition":
             return subgoals_answer(task, simulator)
         return plan_answer(task, simulator)
+
+
+def prompted(stage: str) -> str:
+    """The module whose prompt ``stage`` asks with (``stage`` itself when it is no module: ``turn``)."""
+    return get_module(stage).asks_with if stage in get_plugins().modules else stage
 
 
 class BaselineProvider(ModelProvider):

@@ -76,7 +76,8 @@ def next_action(task: Task, simulator: Simulator, turn: Turn) -> str:
     profiles = (turn.profile, turn.other) if order == 0 else (turn.other, turn.profile)
     goal_lines = lines(task)
     unseen = False
-    mine, others = [], []
+    mine: list[tuple[int, tuple[Action, ...]]] = []
+    others: list[tuple[int, tuple[Action, ...]]] = []
     for i, line in enumerate(goal_lines):
         if holds(line, atoms):
             continue

@@ -37,7 +37,13 @@ from urllib.parse import parse_qsl, urlsplit
 
 from eai import EaiError
 from eai.plugin_api import (
-    CONNECT_TIMEOUT, GenerationConfig, LanguageModel, ModelProvider, install_command, url_secrets, without_credentials,
+    CONNECT_TIMEOUT,
+    GenerationConfig,
+    LanguageModel,
+    ModelProvider,
+    install_command,
+    url_secrets,
+    without_credentials,
 )
 from eai_langchain.catalog import Listed
 
@@ -228,10 +234,11 @@ class OllamaProvider(LangchainProvider):
 SET_BY_EAI = ("model", "temperature", "max_tokens", "timeout", "max_retries", "cache", "base_url", "api_key")
 
 
-def split_options(chat_class: type, config: GenerationConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``config``'s options as (those the chat class has a field for, the others)."""
+def split_options(chat_class: Any, config: GenerationConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``config``'s options as (those the chat class, a pydantic model, has a field for, the others)."""
     names = {alias for name, info in chat_class.model_fields.items() for alias in (name, info.alias) if alias}
-    fields, extra = {}, {}
+    fields: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
     for name, value in own_options(config).items():
         (fields if name in names else extra)[name] = value
     return fields, extra

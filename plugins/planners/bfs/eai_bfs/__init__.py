@@ -25,5 +25,5 @@ tries actions whose arguments are all in that set; and through ``actions``:
 only actions of those names. Subgoal refinement passes the objects the
 subgoal mentions plus those its preconditions may need, as
 ``World.search_objects`` says, and the actions ``World.search_actions`` says
-are of use (see ``eai.modules.subgoal_decomposition``).
+are of use (see ``eai_modules.subgoal_decomposition``).
 """

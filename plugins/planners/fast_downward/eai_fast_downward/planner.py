@@ -11,7 +11,18 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from eai.plugin_api import (
-    And, Budget, Domain, Finding, Not, Operator, Outcome, PddlPlanner, PlanResult, Pred, PredicateDecl, Problem,
+    And,
+    Budget,
+    Domain,
+    Finding,
+    Not,
+    Operator,
+    Outcome,
+    PddlPlanner,
+    PlanResult,
+    Pred,
+    PredicateDecl,
+    Problem,
 )
 from eai_fast_downward.hosts import abort_all, close_all
 

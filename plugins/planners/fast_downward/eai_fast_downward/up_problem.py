@@ -52,7 +52,19 @@ from unified_planning.io.pddl_writer import PDDLWriter
 from unified_planning.model import Fluent, InstantaneousAction, Object, Problem as UPProblem, Variable
 
 from eai.plugin_api import (
-    And, Domain, Exists, Forall, Formula, Imply, Not, Operator, Or, Pred, Problem, When, expand_quantifiers,
+    And,
+    Domain,
+    Exists,
+    Forall,
+    Formula,
+    Imply,
+    Not,
+    Operator,
+    Or,
+    Pred,
+    Problem,
+    When,
+    expand_quantifiers,
 )
 from eai_fast_downward.runner import JOB, REPORT
 

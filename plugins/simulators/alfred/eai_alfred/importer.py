@@ -20,8 +20,22 @@ from typing import Any
 
 from eai import EaiError
 from eai.plugin_api import (
-    Archive, Goal, GoalChecker, GoalSpec, InitialState, Obj, ObjectSpec, SourceSpec, SuiteFile, Task, TaskFile,
-    TransitionModelSpec, capture_examples, execute_plan, task_json, write_suite,
+    Archive,
+    Goal,
+    GoalChecker,
+    GoalSpec,
+    InitialState,
+    Obj,
+    ObjectSpec,
+    SourceSpec,
+    SuiteFile,
+    Task,
+    TaskFile,
+    TransitionModelSpec,
+    capture_examples,
+    execute_plan,
+    task_json,
+    write_suite,
 )
 from eai_alfred import goals, problem, translate
 from eai_alfred.inventory import Inventory
@@ -32,10 +46,10 @@ from eai_alfred.vocabulary import VOCABULARY
 from eai_alfred.world import AlfredWorld
 
 
-
 def convert(archives: Mapping[str, Archive], out: Path) -> None:
     upstream = Upstream(archives[EMBODIEDBENCH.package], archives[ALFWORLD.package])
-    tasks, subsets = [], {}
+    tasks = []
+    subsets: dict[str, list[str]] = {}
     for subset, entries in upstream.splits.items():
         for index, entry in enumerate(entries):
             task_id = f"{subset}_{index}"

@@ -206,7 +206,8 @@ class Inventory:
         """Openable receptacles the gold plan puts into or takes from before
         ever opening them (two boxes): they start open; every other starts closed."""
         start = {id(thing): receptacle for thing, receptacle in self.placements}
-        opened, found = set(), {}
+        opened: set[str] = set()
+        found: dict[int, Thing] = {}
         for step in self.trajectory["plan"]["low_actions"]:
             action = step["api_action"]
             if action["action"] == "OpenObject":

@@ -2,9 +2,8 @@
 
 from eai.plugin_api import hookimpl, tasks_dir
 from eai_alfred.simulator import AlfredSimulator
-from eai_alfred.suite import AlfredSuite
 from eai_alfred.sources import ALFWORLD, EMBODIEDBENCH
-
+from eai_alfred.suite import AlfredSuite
 
 SUITE = "eb-alfred"
 DESCRIPTION = "EB-ALFRED: 300 ALFRED tasks of EmbodiedBench in six subsets, symbolic (AI2-THOR's skills)"

@@ -1,7 +1,7 @@
 """The transition-modeling prompt (paper appendix I.4), adapted to ALFRED: the
 gold domain's predicates, the task's PDDL problem, and the operators the task
 needs with their parameters, for the model to fill in their preconditions and
-effects (placed by the kernel's :func:`eai.modules.transition_modeling.prompt.fill`).
+effects (placed by the kernel's :func:`eai.modules.transition_prompt.fill`).
 The wording is ours.
 """
 

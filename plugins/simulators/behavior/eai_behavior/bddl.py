@@ -14,9 +14,8 @@ tests (``basket.n.01(x0)``) for the typed quantifiers, as the paper does:
 from __future__ import annotations
 
 import re
-from typing import Union
 
-Expr = Union[str, list["Expr"]]
+Expr = str | list["Expr"]
 TOKEN = re.compile(r"\(|\)|[^\s()]+")
 
 

@@ -19,7 +19,16 @@ from typing import Any
 
 from eai import EaiError
 from eai.plugin_api import (
-    Archive, GoalSpec, InitialState, ObjectSpec, Pin, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec, task_json,
+    Archive,
+    GoalSpec,
+    InitialState,
+    ObjectSpec,
+    Pin,
+    SourceSpec,
+    SuiteFile,
+    TaskFile,
+    TransitionModelSpec,
+    task_json,
     write_suite,
 )
 from eai_behavior import bddl

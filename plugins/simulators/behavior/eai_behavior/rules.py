@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from eai_behavior import effects as fx
-from eai_behavior import preconditions as pre
+from eai_behavior import effects as fx, preconditions as pre
 from eai_behavior.scene import Scene
 from eai_behavior.vocabulary import ACTIONS, hand_of
 

@@ -25,7 +25,6 @@ from eai_behavior.view import View
 from eai_behavior.vocabulary import ACTIONS
 
 
-
 class BehaviorWorld(World):
     actions = ACTIONS
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from eai import EaiError
+
 KINDS = ("AND", "NAND", "OR", "NOR")
 QUANTIFIERS = ("FORALL", "EXISTS")
 PREDICATE = re.compile(r"^\s*([A-Za-z_][\w]*)\s*\((.*)\)\s*$")
@@ -43,7 +44,7 @@ class Logical:
         return self.kind in ("AND", "NAND")
 
 
-Node = Union[Predicate, Logical]
+Node = Predicate | Logical
 
 
 def predicate(text: str) -> Predicate:

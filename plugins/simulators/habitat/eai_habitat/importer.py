@@ -30,15 +30,38 @@ import yaml
 
 from eai import EaiError
 from eai.plugin_api import (
-    Action, Archive, AtomIndex, Budget, Goal, GoalChecker, GoalSpec, InitialState, Obj, ObjectSpec, Pin, Scene,
-    SearchPlanner, Snapshot, SourceSpec, State, SuiteFile, Task, TaskFile, TransitionModelSpec, capture_examples,
-    execute_plan, get_plugins, ltl, task_json, write_suite,
+    Action,
+    Archive,
+    AtomIndex,
+    Budget,
+    Goal,
+    GoalChecker,
+    GoalSpec,
+    InitialState,
+    Obj,
+    ObjectSpec,
+    Pin,
+    Scene,
+    SearchPlanner,
+    Snapshot,
+    SourceSpec,
+    State,
+    SuiteFile,
+    Task,
+    TaskFile,
+    TransitionModelSpec,
+    capture_examples,
+    execute_plan,
+    get_plugins,
+    ltl,
+    task_json,
+    write_suite,
 )
 from eai_habitat import domain, goals, problem, scene, skills, subsets
 from eai_habitat.episodes import Episode, read_split
 from eai_habitat.expressions import read
-from eai_habitat.vocabulary import VOCABULARY
 from eai_habitat.plugin import EB_HABITAT, LANGR
+from eai_habitat.vocabulary import VOCABULARY
 from eai_habitat.world import HabitatWorld
 
 DATASETS = "datasets/"

@@ -29,6 +29,7 @@ import struct
 from typing import Any
 
 from eai import EaiError
+
 RECONSTRUCT = ("numpy.core.multiarray", "_reconstruct")
 RECONSTRUCT_2 = ("numpy._core.multiarray", "_reconstruct")  # the same function, as numpy 2 names it
 NDARRAY = ("numpy", "ndarray")

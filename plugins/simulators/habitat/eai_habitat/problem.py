@@ -13,6 +13,7 @@ tests become typed quantifiers (``exists x. (ball(x) and F)`` is
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeGuard
 
 from eai import EaiError
 from eai.plugin_api import And, Exists, Forall, Formula, Not, Obj, Or, Pred, Problem, Task, ltl
@@ -22,7 +23,8 @@ from eai_habitat.scene import MOVABLE_TYPE
 def goal_objects(task: Task, goal: ltl.Formula) -> list[str]:
     """The objects ``goal`` (the task's, parsed) quantifies over or names, in the task's order."""
     known = {o.class_name for o in task.objects}
-    classes, named = set(), set()
+    classes: set[str] = set()
+    named: set[str] = set()
     for prim in propositions(goal):
         if len(prim.args) == 1 and prim.name in known:
             classes.add(prim.name)
@@ -77,7 +79,7 @@ def _pddl(formula: ltl.Formula, bound: set[str]) -> Formula:
     raise EaiError(f"no PDDL goal for {type(formula).__name__} without a class test")
 
 
-def _test(formula: ltl.Formula, var: str) -> bool:
+def _test(formula: ltl.Formula, var: str) -> TypeGuard[ltl.Prim]:
     return isinstance(formula, ltl.Prim) and formula.args == (var,)
 
 

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 
 from eai import EaiError
+
 ROBOT = "robot_0"
 ROBOT_TYPE = "robot_entity_type"
 MOVABLE_TYPE = "movable_entity_type"

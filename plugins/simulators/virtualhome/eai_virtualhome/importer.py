@@ -17,8 +17,18 @@ from typing import Any
 
 from eai import EaiError
 from eai.plugin_api import (
-    Archive, GoalSpec, InitialState, ObjectSpec, Pin, Scene, SourceSpec, SuiteFile, TaskFile, TransitionModelSpec,
-    task_json, write_suite,
+    Archive,
+    GoalSpec,
+    InitialState,
+    ObjectSpec,
+    Pin,
+    Scene,
+    SourceSpec,
+    SuiteFile,
+    TaskFile,
+    TransitionModelSpec,
+    task_json,
+    write_suite,
 )
 from eai_virtualhome.plugin import DESCRIPTION
 

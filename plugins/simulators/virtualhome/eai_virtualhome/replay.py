@@ -24,7 +24,9 @@ class Replay:
 def replay(world: World, plan: Sequence[Action]) -> Replay:
     """Affordance error or missing precondition: stop. Redundant: skip (state
     unchanged). Else apply."""
-    state, executed, redundant = world.initial, [], []
+    state = world.initial
+    executed: list[Action] = []
+    redundant: list[Action] = []
     for action in plan:
         check = world.check(state, action)
         if not check.executable:

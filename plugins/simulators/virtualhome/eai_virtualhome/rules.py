@@ -12,9 +12,29 @@ from types import MappingProxyType
 
 from eai_virtualhome import effects as fx
 from eai_virtualhome.preconditions import (
-    Facing, FreeHand, Holding, HoldingKnife, InRoomOf, Near, NearOrigin, NotInPosture, Opened, PluggedIn, Precondition,
-    Reachable, Redundancy, Resting, Standing, StandingUnlessNear, SwitchedOff, Wearing, already_held,
-    already_standing, already_worn, in_state, on_in_posture,
+    Facing,
+    FreeHand,
+    Holding,
+    HoldingKnife,
+    InRoomOf,
+    Near,
+    NearOrigin,
+    NotInPosture,
+    Opened,
+    PluggedIn,
+    Precondition,
+    Reachable,
+    Redundancy,
+    Resting,
+    Standing,
+    StandingUnlessNear,
+    SwitchedOff,
+    Wearing,
+    already_held,
+    already_standing,
+    already_worn,
+    in_state,
+    on_in_posture,
 )
 
 

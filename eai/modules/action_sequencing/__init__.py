@@ -1,5 +1,0 @@
-"""Action sequencing: plan, execute, classify errors, check goals."""
-
-from eai.modules.action_sequencing.module import ActionSequencing
-
-__all__ = ["ActionSequencing"]

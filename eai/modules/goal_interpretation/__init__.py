@@ -1,5 +1,0 @@
-"""Goal interpretation: natural-language goals to symbolic goals, scored by F1."""
-
-from eai.modules.goal_interpretation.module import GoalInterpretation
-
-__all__ = ["GoalInterpretation"]
