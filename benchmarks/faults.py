@@ -13,7 +13,8 @@ call after 0.2 s when it answers at all:
 - ``500 storm``: every call gets 500;
 - ``429 Retry-After``: after 8 answers, a limiter answers 429 with
   ``Retry-After`` (the seconds left) for 6 s, then lets calls through;
-- ``silent server``: connections are accepted, no call is answered;
+- ``silent server``: connections are accepted, nothing is answered (no call,
+  not the model list); also with eai's default ``--timeout 120``;
 - ``content null``: every reply is a 200 whose message content is null;
 - ``refused``: nothing listens on the port.
 
@@ -23,10 +24,11 @@ for a run that gave up is the time to give up; the answers kept and the failed
 calls recorded in responses.jsonl (what a resume starts from: a run that gave
 up writes no records.jsonl); how long the run took; and its last line. The
 times are wall-clock, which is what giving up on a server is about (never a
-verdict); the load average is printed with them. Run from the repository
-root (about 4 minutes):
+verdict); the load average is printed with them. ``--first-answer-deadline 0``
+runs eai without the first-answer deadline, as it was before it had one (issue
+36 item 4). Run from the repository root (about 5 minutes):
 
-    python benchmarks/faults.py [--scenario NAME ...]
+    python benchmarks/faults.py [--scenario NAME ...] [--first-answer-deadline SECONDS]
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ class Scenario:
     name: str
     reply: Callable[[Fault], Callable[[dict], Reply]] | None  # None: no server at all
     back_after: float | None = None  # an outage's length: the server comes back on its port
+    silent: bool = False  # the model list is not answered either
+    timeout: float = TIMEOUT  # eai run's --timeout
 
 
 def always(made: Reply) -> Callable[[Fault], Callable[[dict], Reply]]:
@@ -113,7 +117,8 @@ SCENARIOS = [
     Scenario("outage 60 s", goes_away, back_after=60.0),
     Scenario("500 storm", always(Reply(500, message="overloaded"))),
     Scenario("429 Retry-After", limiter(6.0)),
-    Scenario("silent server", always(Reply(delay=3600))),
+    Scenario("silent server", always(Reply(delay=3600)), silent=True),
+    Scenario("silent server, --timeout 120", always(Reply(delay=3600)), silent=True, timeout=120),
     Scenario("content null", always(Reply(delay=DELAY, no_content=True))),
     Scenario("refused", None),
 ]
@@ -129,24 +134,25 @@ class Outcome:
     said: str
 
 
-def eai_run(url: str, out: Path) -> subprocess.CompletedProcess:
+def eai_run(url: str, out: Path, timeout: float, deadline: list[str]) -> subprocess.CompletedProcess:
     args = ["run", "--model", MODEL, "--base-url", url, "--suite", "virtualhome", "--module", "action_sequencing",
-            "--limit", str(TASKS), "--timeout", str(TIMEOUT), "--out", str(out), "--no-cache", "--quiet"]
+            "--limit", str(TASKS), "--timeout", str(timeout), "--out", str(out), "--no-cache", "--quiet", *deadline]
     return subprocess.run([sys.executable, "-m", "eai", *args], capture_output=True, text=True,
                           env={**os.environ, "OPENAI_API_KEY": FAKE_KEY}, timeout=900)
 
 
-def play(scenario: Scenario, gold: Gold, out: Path) -> Outcome:
+def play(scenario: Scenario, gold: Gold, out: Path, deadline: list[str]) -> Outcome:
     fault, done, servers = Fault(), threading.Event(), []
     start = time.monotonic()
     if scenario.reply is None:
         fault.begin()
-        result = eai_run(REFUSING_URL, out)
+        result = eai_run(REFUSING_URL, out, scenario.timeout, deadline)
     else:
-        with FakeServer(answer=gold.answer, reply=scenario.reply(fault)) as server:
+        listing = (lambda: Reply(delay=3600)) if scenario.silent else Reply
+        with FakeServer(answer=gold.answer, reply=scenario.reply(fault), listing=listing) as server:
             back = threading.Thread(target=come_back, args=(scenario, fault, server.port, gold, done, servers))
             back.start()
-            result = eai_run(server.url, out)
+            result = eai_run(server.url, out, scenario.timeout, deadline)
             done.set()
             back.join()
     end = time.monotonic()
@@ -174,15 +180,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenario", action="append", choices=[s.name for s in SCENARIOS],
                         help="only this scenario (repeatable)")
-    chosen = [s for s in SCENARIOS if s.name in (parser.parse_args().scenario or [s.name for s in SCENARIOS])]
+    parser.add_argument("--first-answer-deadline", help="eai run's (default: eai's own); 0: none, as before issue 36")
+    args = parser.parse_args()
+    chosen = [s for s in SCENARIOS if s.name in (args.scenario or [s.name for s in SCENARIOS])]
+    deadline = ["--first-answer-deadline", args.first_answer_deadline] if args.first_answer_deadline else []
     gold = Gold.load(TASKS)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"{TASKS} tasks, --concurrency 8, --retries 5, --give-up-after 30, --timeout {TIMEOUT}")
+    print(f"{TASKS} tasks, --concurrency 8, --retries 5, --give-up-after 30, --timeout {TIMEOUT} "
+          f"(unless the scenario says), --first-answer-deadline {args.first_answer_deadline or 'default (30)'}")
     print("| scenario | exit code | fault to end (s) | answers kept | failed calls recorded | run took (s) | last line |")
     print("|---|---|---|---|---|---|---|")
     for scenario in chosen:
         with tempfile.TemporaryDirectory() as folder:
-            o = play(scenario, gold, Path(folder) / "run")
+            o = play(scenario, gold, Path(folder) / "run", deadline)
         said = o.said.replace(folder, "RUN").replace("|", "/")
         print(f"| {scenario.name} | {o.code} | {o.from_fault:.1f} | {o.answers} | {o.failed} | {o.took:.1f} | "
               f"{said[:150]} |", flush=True)

@@ -126,6 +126,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         concurrency: int = defaults.CONCURRENCY, base_url: str | None = None,
         temperature: float = defaults.TEMPERATURE, max_tokens: int | None = defaults.MAX_TOKENS,
         timeout: float = defaults.TIMEOUT, retries: int = defaults.RETRIES, give_up_after: float = defaults.GIVE_UP_AFTER,
+        first_answer_deadline: float | None = defaults.FIRST_ANSWER_DEADLINE, gen: Mapping[str, Any] | None = None,
+        response_format: str = defaults.RESPONSE_FORMAT, cost_limit: float | None = None, price_as: str | None = None,
         cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = defaults.REPLAN, action_failure_p: float = defaults.ACTION_FAILURE_P, seed: int = defaults.SEED,
         environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
@@ -139,16 +141,19 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
     ``runs/<date-time>``; ``shard`` (``"i/N"``) runs only that share of the
     tasks, ``executor`` (at ``address``) runs the units (docs/scale.md); the
     other settings are ``eai run``'s options (``max_tokens=None``: the
-    server's own limit). ``say`` gets a line per finished unit, warnings and hints;
-    ``command`` is the command line run.json records (without secrets; default:
-    this process's)."""
+    server's own limit; ``gen``: ``--gen``'s options, e.g. ``{"top_p": 0.9}``;
+    ``first_answer_deadline`` None or 0: none). ``say`` gets a line per finished
+    unit, warnings and hints; ``command`` is the command line run.json records
+    (without secrets; default: this process's)."""
     from eai.base.paths import check_output_folder
     from eai.exceptions import EaiError
     from eai.host.manager import get_plugins
     from eai.llm.cache import default_cache
     from eai.llm.calls import RetryPolicy
-    from eai.llm.model import GenerationConfig, default_model
+    from eai.llm.generation import given
+    from eai.llm.model import default_model
     from eai.modules import MODULES
+    from eai.modules.schemas import FORMATS
     from eai.runner.config import RunConfig
     from eai.runner.run import run as run_units
     from eai.runner.selection import default_suites
@@ -162,6 +167,8 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         raise EaiError("no task suite with its simulator is installed (see: eai doctor)")
     if not 0.0 <= action_failure_p <= 1.0:
         raise EaiError(f"action failure probability must be between 0 and 1, got {action_failure_p}")
+    if response_format not in FORMATS:
+        raise EaiError(f"response format {response_format!r}: choose {' or '.join(FORMATS)}")
     folder = Path(out) if out is not None else default_out()
     check_output_folder(folder)
     config = RunConfig(
@@ -173,9 +180,9 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         limit=limit,
         task_ids=list(tasks) if tasks else None,
         resume=resume,
-        generation=GenerationConfig(temperature=temperature, max_tokens=max_tokens),
+        generation=given(temperature, max_tokens, gen or {}),
         timeout=timeout,
-        retry=RetryPolicy(attempts=retries, give_up_after=give_up_after),
+        retry=RetryPolicy(attempts=retries, give_up_after=give_up_after, first_answer_deadline=first_answer_deadline or None),
         cache=None if not use_cache else Path(cache) if cache is not None else default_cache(),
         model_options={"base_url": base_url} if base_url else {},
         replan=replan,
@@ -184,6 +191,9 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         environment=environment,
         options=dict(options or {}),
         shard=share,
+        response_format=response_format,
+        cost_limit=cost_limit,
+        price_as=price_as,
         command=list(command) if command is not None else None,
     )
     _wait(lambda: run_units(config, plugins, progress or (lambda *args: None), say or (lambda text: None),

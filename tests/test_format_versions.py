@@ -43,7 +43,11 @@ def test_an_interrupted_run_written_before_format_versions_resumes_and_says_its_
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
         assert read(new / "summary.json") == {**read(old / "summary.json"), "format_version": FORMAT_VERSION}
     spec, before = read(run / "run.json"), read(OLD / "run" / "run.json")
-    assert {k: v for k, v in spec.items() if k not in PROVENANCE} == before
+    # what a run.json has had since issue 36: the --gen options, the response format, what each model is sent,
+    # and the transport's first-answer deadline, cost limit and prices
+    added = {"gen": {}, "response_format": "text", "sent": {"baseline:auto": {"max_tokens": 2048, "temperature": 0.0}}}
+    transport = {**before["transport"], "first_answer_deadline": 30.0, "cost_limit": None, "price_as": None}
+    assert {k: v for k, v in spec.items() if k not in PROVENANCE} == {**before, **added, "transport": transport}
     assert spec["format_version"] == FORMAT_VERSION and spec["eai_version"]
     assert spec["started"] <= spec["finished"] and spec["started"].endswith("Z")
     assert spec["command"] == ["eai", "run", "--resume", "--out", str(run), "--quiet"]

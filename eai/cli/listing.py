@@ -31,9 +31,13 @@ def list_command(
 ) -> None:
     """List ability modules, simulators, planners, model providers, task suites, live environments, task generators, episode importers, executors or plugins.
 
+    ``eai list models`` says which model providers are installed, and the pip
+    command that installs each of the others.
+
     Examples:
 
     \b
+        eai list models
         eai list suites
         eai list modules
         eai list plugins --json
@@ -61,7 +65,12 @@ def list_command(
     ]
     if kind is Kind.executors:  # the kernel's own, beside the plugins'
         items.insert(0, {"name": LOCAL, "plugin": "eai", "description": LocalExecutor.description})
+    columns = ["name", "plugin", "description"]
+    if kind is Kind.models:  # whether each provider's integration is installed, else how to install it
+        columns.append("installed")
+        for item in items:
+            item["installed"] = registry.get(item["name"]).missing() or "yes"
     if as_json:
         print_json(items)
     else:
-        print_table(kind.value, ["name", "plugin", "description"], [[i["name"], i["plugin"], i["description"]] for i in items])
+        print_table(kind.value, columns, [[i[c] for c in columns] for i in items])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +17,8 @@ from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 # run.json's options, by the command-line parameter that sets each (--resume takes those not given)
 RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
-           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard"}
+           "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard",
+           "gen": "gen", "response_format": "response_format"}
 # kept in run.json's options
 MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types")
 
@@ -33,6 +35,7 @@ def resumed(ctx: typer.Context) -> dict[str, Any]:
     given = {param: previous[key] for param, key in RESUMED.items()}
     given["tasks"] = ",".join(given["tasks"]) or None
     given["max_tokens"] = given["max_tokens"] or 0
+    given["gen"] = [f"{key}={json.dumps(value)}" for key, value in given["gen"].items()]
     given.update((param, previous["options"][param]) for param in MODULE_OPTIONS if param in previous["options"])
     given.update((param, value) for param, value in previous.get(TRANSPORT, {}).items() if param in FLAGS)
     if given.get("cache"):

@@ -33,8 +33,11 @@ from eai.cli.run_options import (
     BaseUrl,
     CachePath,
     Concurrency,
+    CostLimit,
     ExecutorName,
     FailureP,
+    FirstAnswerDeadline,
+    Gen,
     GiveUpAfter,
     Limit,
     LiveEnvironment,
@@ -42,8 +45,10 @@ from eai.cli.run_options import (
     Models,
     NoCache,
     Out,
+    PriceAs,
     Quiet,
     Replan,
+    ResponseFormat,
     Retries,
     Seed,
     ShardOption,
@@ -61,7 +66,8 @@ from eai.runner import defaults
 def execute(
     suite: list[str], module: list[str], model: list[str], limit: int | None, tasks: str | None,
     out: Path | None, resume: bool, concurrency: int, base_url: str | None, temperature: float,
-    max_tokens: int, timeout: float, retries: int, give_up_after: float, cache: Path | None, no_cache: bool, quiet: bool,
+    max_tokens: int, timeout: float, retries: int, give_up_after: float, first_answer_deadline: float, gen: list[str],
+    response_format: str, cost_limit: float | None, price_as: str | None, cache: Path | None, no_cache: bool, quiet: bool,
     replan: int, action_failure_p: float, seed: int, environment: str | None,
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = defaults.AGENTS,
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
@@ -70,7 +76,8 @@ def execute(
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
-    from eai.llm.calls import EndpointDown
+    from eai.llm.calls import CallsStopped
+    from eai.llm.generation import parse_gen
 
     folder = out or api.default_out()
     try:
@@ -79,14 +86,18 @@ def execute(
                                tasks=[t.strip() for t in tasks.split(",") if t.strip()] if tasks else None,
                                limit=limit, resume=resume, concurrency=concurrency, base_url=base_url,
                                temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
-                               give_up_after=give_up_after,
+                               give_up_after=give_up_after, first_answer_deadline=first_answer_deadline or None,
+                               gen=parse_gen(gen), response_format=response_format, cost_limit=cost_limit,
+                               price_as=price_as,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
-    except (EndpointDown, WriteError) as exc:
+    except CallsStopped as exc:
+        raise EaiError(f"{exc}; {resume_hint(folder, again)}" if exc.resumable else str(exc)) from None
+    except WriteError as exc:
         raise EaiError(f"{exc}; {resume_hint(folder, again)}") from None
     except KeyboardInterrupt:
         print(f"interrupted: {resume_hint(folder, again)}", file=sys.stderr)
@@ -141,6 +152,11 @@ def run_command(
     timeout: Timeout = defaults.TIMEOUT,
     retries: Retries = defaults.RETRIES,
     give_up_after: GiveUpAfter = defaults.GIVE_UP_AFTER,
+    first_answer_deadline: FirstAnswerDeadline = defaults.FIRST_ANSWER_DEADLINE,
+    gen: Gen = [],
+    response_format: ResponseFormat = defaults.RESPONSE_FORMAT,
+    cost_limit: CostLimit = None,
+    price_as: PriceAs = None,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,
@@ -178,6 +194,8 @@ def run_command(
         eai run --suite virtualhome --module action_sequencing --tasks 27_2,417_1
         eai run --model openai:gpt-4o-mini --module goal_interpretation --out runs/gpt
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
+        eai run --model openai:o4-mini --gen reasoning_effort=low --gen seed=1 --cost-limit 2
+        eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
@@ -210,6 +228,11 @@ def compose_command(
     timeout: Timeout = defaults.TIMEOUT,
     retries: Retries = defaults.RETRIES,
     give_up_after: GiveUpAfter = defaults.GIVE_UP_AFTER,
+    first_answer_deadline: FirstAnswerDeadline = defaults.FIRST_ANSWER_DEADLINE,
+    gen: Gen = [],
+    response_format: ResponseFormat = defaults.RESPONSE_FORMAT,
+    cost_limit: CostLimit = None,
+    price_as: PriceAs = None,
     cache: CachePath = None,
     no_cache: NoCache = False,
     quiet: Quiet = False,

@@ -19,7 +19,7 @@ from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache, cache_key
 from eai.llm.calls import Endpoint, EndpointDown, RetryPolicy, call
 from eai.llm.model import GenerationConfig, LanguageModel, Message, ModelCallError, Request, resolve_model
-from eai.results.store import stored
+from eai.llm.stored import stored
 
 PROMPT = """You check tasks that a household robot will be asked to do in an ordinary home.
 A task is reasonable when each object the robot must carry can be carried in one hand,

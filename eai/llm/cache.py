@@ -1,12 +1,20 @@
 """A persistent cache of model answers (sqlite).
 
 The key is spelled out: provider, model, endpoint (the server's base URL,
-without credentials), generation settings (temperature, max tokens) and
-messages, as canonical JSON, hashed. Settings of the transport (timeout,
-retries, concurrency) are not part of it: they do not change the answer. The
-row keeps that JSON for inspection, and the answer with its usage as ASCII
-JSON, so any text a server returns can be stored. No credentials take part in
-the key or are stored.
+without credentials), generation settings (temperature, max tokens, the
+``--gen`` options when there are any), the model as served when it is known
+(``served``: :mod:`eai.llm.identity`) and messages, as canonical JSON,
+hashed. Settings of the transport (timeout, retries, concurrency) are not
+part of it: they do not change the answer. The row keeps that JSON for
+inspection, and the answer with its usage as ASCII JSON, so any text a
+server returns can be stored. No credentials take part in the key or are
+stored.
+
+Answers stored before the served model was known (the key without
+``served``) are used by the first model identity that finds them for its
+provider, model name and endpoint, which claims them (table ``claims``), and
+by no other: a different model later served under the same name and URL is
+asked anew.
 
 A cache written before usage was kept (table ``responses``, whose key held
 the timeout) is converted when opened: its answers keep, without usage.
@@ -24,14 +32,14 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import asdict
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from eai.base import jsonl
 from eai.exceptions import EaiError
 from eai.llm.model import LanguageModel, Request
+from eai.llm.stored import Stored
 
 BUSY_TIMEOUT = 2.0  # seconds to wait for another process's write; ours take milliseconds
 SCHEMA = """
@@ -39,9 +47,12 @@ create table if not exists answers (
     key text primary key,
     request text not null,
     answer text not null
+);
+create table if not exists claims (
+    scope text primary key,
+    identity text not null
 )
 """
-Stored = dict[str, Any]  # {"text": ..., "usage": {...}}, as the runner stores an answer
 
 
 def default_cache() -> Path:
@@ -56,15 +67,30 @@ def canonical(material: dict[str, Any]) -> tuple[str, str]:
     return hashlib.sha256(text.encode("ascii")).hexdigest(), text
 
 
-def cache_key(model: LanguageModel, request: Request) -> tuple[str, str]:
-    """(hash, the canonical JSON it hashes)."""
-    return canonical({
+def cache_key(model: LanguageModel, request: Request, served: Mapping[str, Any] | None = None) -> tuple[str, str]:
+    """(hash, the canonical JSON it hashes); ``served``: the model's identity
+    as served, None while unknown (the key answers were stored under before)."""
+    config = request.config
+    settings: dict[str, Any] = {"temperature": config.temperature, "max_tokens": config.max_tokens}
+    if config.options:
+        settings["options"] = config.extra()
+    material = {
         "provider": model.provider,
         "model": model.model,
         "endpoint": model.endpoint,
-        "config": asdict(request.config),
+        "config": settings,
         "messages": [{"role": m.role, "content": m.content} for m in request.messages],
-    })
+    }
+    if request.schema is not None:
+        material["response_format"] = request.schema
+    if served is not None:
+        material["served"] = dict(served)
+    return canonical(material)
+
+
+def scope_of(model: LanguageModel) -> str:
+    """What answers stored before the served model was known are claimed for: provider, model name, endpoint."""
+    return canonical({"provider": model.provider, "model": model.model, "endpoint": model.endpoint})[0]
 
 
 MAX_PENDING = 1000  # answers queued for the writer before ``put`` waits for it
@@ -90,7 +116,7 @@ class ResponseCache:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db: sqlite3.Connection | None = self._connect()
             self._db.execute("pragma journal_mode=wal")
-            self._db.execute(SCHEMA)
+            self._db.executescript(SCHEMA)
             self._convert()
             self._write_db: sqlite3.Connection | None = self._connect()
         except (OSError, sqlite3.Error) as exc:
@@ -199,6 +225,21 @@ class ResponseCache:
                     if self._pending.get(key) is row:  # not queued anew meanwhile
                         del self._pending[key]
                 self._written.notify_all()
+
+    def claim(self, scope: str, identity: str) -> str:
+        """The identity that claims the answers stored for ``scope`` before the served
+        model was known: ``identity`` when none did before (it claims them now)."""
+        with self._lock:
+            self._check()
+            if self._db is None:
+                return identity
+            try:
+                self._db.execute("insert or ignore into claims values (?, ?)", (scope, identity))
+                row = self._db.execute("select identity from claims where scope = ?", (scope,)).fetchone()
+            except sqlite3.Error as exc:
+                self._off(exc)
+                return identity
+        return row[0] if row else identity
 
     def rows(self) -> Iterator[tuple[str, str, Stored]]:
         """Every (key, request JSON, stored answer) written, by key; damaged rows left out."""

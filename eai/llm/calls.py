@@ -1,6 +1,8 @@
 """Calling a model: a per-call timeout, retries with exponential back-off (or
-as long as the server's ``Retry-After`` asks, within a cap), and giving up on a
-server that has been failing for a while."""
+as long as the server's ``Retry-After`` asks, within a cap), giving up on a
+server that has been failing for a while or that has not replied at all
+within the first-answer deadline, and stopping at a parameter the server
+does not accept."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from eai.llm.model import Answer, LanguageModel, ModelCallError, Request
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 RATE_LIMITED = 429
+BAD_REQUEST = 400
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,9 @@ class RetryPolicy:
     attempt: the call waits (with the same back-off) until the server is back
     or given up on. A server is given up on (EndpointDown) once nothing but
     failures came from it for ``give_up_after`` seconds, ``give_up_failures``
-    of them at least (:class:`Endpoint`). ``clock`` (seconds) and ``sleep``
+    of them at least, or when nothing at all came back from it within
+    ``first_answer_deadline`` seconds of the first call (None: no deadline)
+    (:class:`Endpoint`). ``clock`` (seconds) and ``sleep``
     tell and pass the time: wall-clock time, which decides when to give up
     on a server and never a verdict; tests pass their own.
     """
@@ -40,6 +45,7 @@ class RetryPolicy:
     max_retry_after: float = 120.0
     give_up_after: float = 30.0
     give_up_failures: int = 5
+    first_answer_deadline: float | None = 30.0
     clock: Callable[[], float] = field(default=time.monotonic, compare=False, repr=False)
     sleep: Callable[[float], Awaitable[None]] = field(default=asyncio.sleep, compare=False, repr=False)
 
@@ -48,8 +54,29 @@ class RetryPolicy:
         return min(self.max_delay, self.first_delay * 2**attempt)
 
 
-class EndpointDown(EaiError):
-    """A model's server has been failing for a while (:class:`Endpoint`): the run stops."""
+class CallsStopped(EaiError):
+    """No more calls can be made: the run stops, with what was answered kept.
+    ``resumable``: ``--resume`` with the same options may finish it."""
+
+    resumable = True
+
+
+class EndpointDown(CallsStopped):
+    """A model's server has been failing for a while, or has not replied at all
+    within the first-answer deadline (:class:`Endpoint`)."""
+
+
+class UnsupportedParameter(CallsStopped):
+    """The server refuses a parameter every call is sent (HTTP 400 naming it):
+    no call would get past it, so the run stops at the first, in one line."""
+
+    resumable = False
+
+
+def unsupported(model: LanguageModel, server: str, error: ModelCallError) -> UnsupportedParameter:
+    name = error.parameter
+    return UnsupportedParameter(f"{server} does not accept the parameter {name!r} for {model.id} ({error}); "
+                                f"start the run again without it: --gen {name}=null")
 
 
 def is_outage(error: ModelCallError) -> bool:
@@ -72,6 +99,13 @@ class Endpoint:
     ``policy.clock``'s, read when failures are reported, so a restart of a few
     seconds is ridden out.
 
+    It is down too when nothing at all came back from it (no answer, no HTTP
+    reply of any kind, to a call or to the model listing,
+    :mod:`eai.llm.identity`) within ``policy.first_answer_deadline`` seconds
+    of the first attempt: a server that accepts connections and never
+    replies. A busy server that lists its models is not silent, however long
+    its answers take.
+
     It also says, once each: that a call timed out on a local server with
     several calls in flight (they may have waited in its queue), and that a
     server asked for a longer wait than the cap.
@@ -83,25 +117,54 @@ class Endpoint:
         self.failing_since: float | None = None  # start of the current run of failures
         self.replied_at = -math.inf
         self.failures, self.last = 0, ""
-        self.down = False
+        self.down = ""  # why the server is given up on; "" while it is not
         self.said: set[str] = set()
+        self.first_call: float | None = None  # when the first attempt began
+        self.heard = False  # whether anything came back from the server: an answer, any HTTP reply
 
     def now(self) -> float:
         return self.policy.clock()
 
     def check(self) -> None:
         if self.down:
-            assert self.failing_since is not None
-            raise EndpointDown(f"giving up on {self.name}: nothing but failures for "
-                               f"{self.now() - self.failing_since:.0f} s ({self.failures} failed attempt(s); "
-                               f"last: {self.last})")
+            raise EndpointDown(self.down)
 
     def replied(self) -> None:
         self.failing_since, self.failures, self.replied_at = None, 0, self.now()
+        self.heard = True
+
+    def reached(self) -> None:
+        """Something came back from the server (the model listing): it is not silent."""
+        self.heard = True
+
+    def began(self) -> float:
+        """An attempt begins: its start (this clock's time)."""
+        now = self.now()
+        if self.first_call is None:
+            self.first_call = now
+        return now
+
+    def bound(self, timeout: float) -> float:
+        """How long an attempt beginning now may wait: ``timeout``, or less when
+        the first-answer deadline comes before it."""
+        deadline, first = self.policy.first_answer_deadline, self.first_call
+        if self.heard or deadline is None or first is None:
+            return timeout
+        return max(0.0, min(timeout, first + deadline - self.now()))
+
+    def silent(self) -> None:
+        """EndpointDown when nothing has come back within the first-answer deadline."""
+        deadline, first = self.policy.first_answer_deadline, self.first_call
+        if self.heard or deadline is None or first is None or self.now() - first < deadline:
+            return
+        self.down = (f"giving up on {self.name}: no reply at all within {deadline:g} s of the first call "
+                     "(a slower server: raise --first-answer-deadline)")
+        self.check()
 
     def failed(self, error: ModelCallError, started: float) -> None:
         """Count ``error`` of an attempt begun at ``started`` (this clock's time);
         EndpointDown when the server is now given up on."""
+        self.heard = self.heard or error.status is not None
         if not is_outage(error):
             if error.status != RATE_LIMITED:
                 self.replied()
@@ -111,7 +174,9 @@ class Endpoint:
         self.failing_since = since if self.failing_since is None else min(self.failing_since, since)
         self.failures, self.last = self.failures + 1, str(error)
         policy = self.policy
-        self.down = self.failures >= policy.give_up_failures and now - self.failing_since >= policy.give_up_after
+        if self.failures >= policy.give_up_failures and now - self.failing_since >= policy.give_up_after:
+            self.down = (f"giving up on {self.name}: nothing but failures for {now - self.failing_since:.0f} s "
+                         f"({self.failures} failed attempt(s); last: {self.last})")
         self.check()
 
     def timed_out(self, timeout: float) -> None:
@@ -153,9 +218,9 @@ async def call(model: LanguageModel, request: Request, endpoint: Endpoint) -> tu
     attempt = tries = 0
     while attempt < policy.attempts:
         endpoint.check()
-        start, started = time.perf_counter(), endpoint.now()
+        start, started = time.perf_counter(), endpoint.began()
         try:
-            answer = await asyncio.wait_for(model.generate(request), timeout=request.timeout)
+            answer = await asyncio.wait_for(model.generate(request), timeout=endpoint.bound(request.timeout))
             endpoint.replied()
             return (answer if isinstance(answer, Answer) else Answer(answer)), time.perf_counter() - start
         except asyncio.TimeoutError:
@@ -163,8 +228,11 @@ async def call(model: LanguageModel, request: Request, endpoint: Endpoint) -> tu
         except ModelCallError as exc:  # the client's own timeout is the same as ours
             last = timeout_error(request) if exc.timed_out else exc
         if last.timed_out:
+            endpoint.silent()
             endpoint.timed_out(request.timeout)
         endpoint.failed(last, started)
+        if last.parameter and last.status == BAD_REQUEST:
+            raise unsupported(model, endpoint.name, last)
         attempt += not last.unreachable  # nothing reached the server: the call waits for it instead
         if not last.retryable or attempt == policy.attempts:
             break

@@ -44,11 +44,25 @@ CONNECT_TIMEOUT = 10.0  # seconds to open a connection, within the call's timeou
 @dataclass(frozen=True)
 class GenerationConfig:
     """What is sent with the messages and may change the answer: temperature 0
-    by default, as in the paper (appendix O.1), and at most ``MAX_TOKENS``
-    tokens (None: the server's own limit)."""
+    by default, as in the paper (appendix O.1; None: none sent, the model's
+    own), at most ``MAX_TOKENS`` tokens (None: the server's own limit), and
+    ``options``, any other setting as given (``--gen KEY=VALUE``: top_p, seed,
+    stop, reasoning_effort, a provider's own), as (name, canonical JSON of the
+    value) pairs sorted by name. :mod:`eai.llm.generation` makes the one a
+    model is sent."""
 
-    temperature: float = 0.0
+    temperature: float | None = 0.0
     max_tokens: int | None = MAX_TOKENS
+    options: tuple[tuple[str, str], ...] = ()
+
+    def extra(self) -> dict[str, Any]:
+        """The options, by name, as values."""
+        return {name: json.loads(value) for name, value in self.options}
+
+    def sent(self) -> dict[str, Any]:
+        """The settings as JSON (run.json, the cache key): temperature and token
+        limit (null: none sent), and each option."""
+        return {"temperature": self.temperature, "max_tokens": self.max_tokens, **self.extra()}
 
 
 @dataclass(frozen=True)
@@ -58,7 +72,9 @@ class Request:
     answer, so it is no part of the request's identity. ``task`` and ``module``
     let non-LLM baselines see the symbolic task the prompt was built from, and
     ``turn`` the episode turn (:class:`eai.collaboration.prompt.Turn`: what the
-    agent observes; module ``"turn"``); language models ignore them."""
+    agent observes; module ``"turn"``); language models ignore them.
+    ``schema``: the JSON schema the answer is asked in (``--response-format
+    json-schema``, :mod:`eai.llm.schema`), None for free text."""
 
     messages: tuple[Message, ...]
     config: GenerationConfig = GenerationConfig()
@@ -66,6 +82,7 @@ class Request:
     module: str = field(default="", compare=False)
     timeout: float = field(default=120.0, compare=False)
     turn: Any = field(default=None, compare=False)
+    schema: Any = None
 
 
 CUT = "length"  # the finish reason of an answer cut by the token limit (OpenAI's word; the others' are mapped to it)
@@ -76,19 +93,30 @@ REFUSED = "refusal"  # the finish reason of an answer the provider says the mode
 class Usage:
     """What the server said about one answer; None where it said nothing.
     ``finish_reason`` is :data:`CUT` for an answer cut by the token limit,
-    :data:`REFUSED` for one the provider says the model refused."""
+    :data:`REFUSED` for one the provider says the model refused.
+    ``reasoning_tokens``: of the completion tokens, those the model reasoned
+    with (OpenAI's ``completion_tokens_details``); ``cached_tokens``: of the
+    prompt tokens, those read from the provider's prompt cache (OpenAI's
+    ``prompt_tokens_details``, Anthropic's ``cache_read_input_tokens``)."""
 
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     finish_reason: str | None = None
+    reasoning_tokens: int | None = None
+    cached_tokens: int | None = None
 
 
 @dataclass(frozen=True)
 class Answer:
-    """A model's text and its usage; ``generate`` may return the text alone."""
+    """A model's text and its usage; ``generate`` may return the text alone.
+    ``served``: what the reply says about the model that answered, as
+    (name, value) pairs (``model``: the model id the server reports;
+    ``system_fingerprint``: its backend configuration), the answer's part of
+    the model's identity (:mod:`eai.llm.identity`)."""
 
     text: str
     usage: Usage = Usage()
+    served: tuple[tuple[str, str], ...] = ()
 
 
 class ModelCallError(EaiError):
@@ -97,13 +125,16 @@ class ModelCallError(EaiError):
     runner retries with exponential back-off, or after ``retry_after``
     seconds when the server said how long to wait (:func:`retry_after`);
     ``unreachable`` when no connection to the server could be opened,
-    ``timed_out`` when no answer came within the call's timeout."""
+    ``timed_out`` when no answer came within the call's timeout;
+    ``parameter``: the request parameter a 400 reply says the server does
+    not accept (``temperature``), which no other call of the run would get past."""
 
     def __init__(self, message: str, retryable: bool = False, status: int | None = None,
-                 unreachable: bool = False, retry_after: float | None = None, timed_out: bool = False) -> None:
+                 unreachable: bool = False, retry_after: float | None = None, timed_out: bool = False,
+                 parameter: str | None = None) -> None:
         super().__init__(message)
         self.retryable, self.status, self.unreachable = retryable, status, unreachable
-        self.retry_after, self.timed_out = retry_after, timed_out
+        self.retry_after, self.timed_out, self.parameter = retry_after, timed_out, parameter
 
 
 def retry_after(headers: Mapping[str, str], now: float | None = None) -> float | None:
@@ -150,12 +181,15 @@ class LanguageModel(ABC):
     """Turns a request into text. ``cacheable`` is False for local baselines,
     whose answers cost nothing and need not be stored; ``endpoint`` names the
     server answering (a base URL without credentials; "" for the default), so
-    one model name on two servers is cached apart."""
+    one model name on two servers is cached apart. ``reports_identity``: its
+    answers say which model answered (:attr:`Answer.served`), so the cache
+    keys answers by it (:mod:`eai.llm.identity`)."""
 
     provider: str
     model: str
     cacheable: bool = True
     endpoint: str = ""
+    reports_identity: bool = False
 
     @property
     def id(self) -> str:
@@ -164,6 +198,13 @@ class LanguageModel(ABC):
     @abstractmethod
     async def generate(self, request: Request) -> str | Answer:
         """The model's answer to ``request``: its text, or an Answer with usage."""
+
+    async def listing(self, timeout: float) -> Mapping[str, Any] | None:
+        """The server's description of the model (an OpenAI-compatible server's
+        ``/v1/models`` entry), without what changes from one request to the next;
+        None when the server gives none. ModelCallError when the server cannot be
+        asked (:mod:`eai.llm.identity`)."""
+        return None
 
 
 class ModelProvider(ABC):
@@ -174,6 +215,10 @@ class ModelProvider(ABC):
     name: str
     description: str = ""
     default_model: str = ""
+
+    def missing(self) -> str:
+        """What this provider lacks to make models here: "" when nothing, else how to install it (a pip command)."""
+        return ""
 
     @abstractmethod
     def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:

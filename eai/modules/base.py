@@ -43,6 +43,10 @@ class AbilityModule(ABC):
     name: str
     description: str = ""
     needs_simulator: bool = True  # False: evaluation uses only the task and its suite's files
+    response_schema: Mapping[str, Any] | None = None
+    """The JSON schema of its answers (``--response-format json-schema``):
+    every shape its prompts ask for, which its parser reads; None: it has none
+    (its answers are not JSON), and is asked without one."""
     prompt_name: str = ""  # the simulator's prompt it asks with ("": the module's own name)
     interprets: bool = False  # its answer is a goal: a pipeline's later stages work towards it (interpreted_goal)
     plans: bool = False  # its answer is an action plan run as one, which two agents may share (--agents 2)

@@ -1,6 +1,8 @@
 """The report's table of model usage per unit: calls, tokens, answers cut by
 the token limit, answers the model refused, and the time the calls took (from responses.jsonl: see
-:mod:`eai.llm.usage`)."""
+:mod:`eai.llm.usage`); and, when any unit has them, reasoning and cached
+prompt tokens, the cost (with the run's total) and the answers not in the
+JSON schema they were asked in."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ from eai.results.store import ResponseLog
 
 HEADERS = ["Suite", "Module", "Model", "Tasks", "Calls", "From cache", "Calls with token counts", "Prompt tokens",
            "Completion tokens", "Cut by the token limit", "Refused", "Model time (s)"]
+OPTIONAL = {"reasoning_tokens": "Reasoning tokens", "cached_tokens": "Cached prompt tokens",
+            "cost_usd": "Cost (USD)", "schema_failures": "Not in the JSON schema"}
+"""Columns a unit's usage totals have only when it reported them (:func:`eai.llm.usage.summarize`)."""
 
 
 def run_usage(responses: Path) -> dict[str, Any]:
@@ -29,14 +34,27 @@ def run_usage(responses: Path) -> dict[str, Any]:
 
 def usage_tables(units: Sequence[UnitResult]) -> list[UnitTable]:
     """The usage table, when any unit has usage (units ``eai run`` made); "-" where a figure is unknown."""
-    rows, found = [], []
-    for unit in units:
-        totals = unit.summary.get("usage")
-        if totals is None:
-            continue
+    rows: list[list[Any]] = []
+    found: list[UnitResult | list[UnitResult | None]] = []
+    with_usage = [u for u in units if u.summary.get("usage") is not None]
+    extra = [key for key in OPTIONAL if any(key in u.summary["usage"] for u in with_usage)]
+    for unit in with_usage:
+        totals = unit.summary["usage"]
         made = run_usage(unit.folder / "responses.jsonl")
         rows.append([unit.suite, unit.module, unit.label, unit.summary.get("n"), totals["calls"], made.get("cached"),
                      totals["calls_with_tokens"], totals["prompt_tokens"], totals["completion_tokens"],
-                     totals["truncated"], totals.get("refused", 0), made.get("seconds")])
+                     totals["truncated"], totals.get("refused", 0), made.get("seconds"),
+                     *(_cell(key, totals.get(key)) for key in extra)])
         found.append(unit)
-    return [UnitTable("Model usage", HEADERS, rows, found)] if rows else []
+    if "cost_usd" in extra:  # the run's cost: every unit's priced calls
+        costs = [u.summary["usage"].get("cost_usd") for u in with_usage]
+        total = round(sum(c for c in costs if c is not None), 6)
+        rows.append(["run", "", "", None, None, None, None, None, None, None, None, None,
+                     *(_cell(key, total) if key == "cost_usd" else None for key in extra)])
+        found.append([None] * len(rows[-1]))
+    return [UnitTable("Model usage", HEADERS + [OPTIONAL[key] for key in extra], rows, found)] if rows else []
+
+
+def _cell(key: str, value: Any) -> Any:
+    """A cost in dollars to the micro-dollar (the report's numbers have one decimal otherwise)."""
+    return f"{value:.6f}" if key == "cost_usd" and value is not None else value

@@ -13,7 +13,7 @@ are ASCII JSON (:mod:`eai.base.jsonl`): any text a server returns can be stored.
 Neither the log nor the lock is opened through a symbolic link.
 
 An answer is stored up to ``MAX_STORED_CHARS`` characters; its call entry
-says how many were dropped beyond that (docs/models.md).
+says how many were dropped beyond that (docs/models.md, :mod:`eai.llm.stored`).
 """
 
 from __future__ import annotations
@@ -30,10 +30,7 @@ from typing import Any
 from eai.base import jsonl
 from eai.base.atomic import WriteError, write_failed
 from eai.exceptions import EaiError
-from eai.llm.model import Answer
 from eai.results.responses import Response, parse_response
-
-MAX_STORED_CHARS = 1_000_000  # about 400 times the longest gold answer (docs/models.md)
 
 
 def slug(model_id: str) -> str:
@@ -41,16 +38,6 @@ def slug(model_id: str) -> str:
     provider, _, name = model_id.partition(":")
     name = Path(name).name if "/" in name else name
     return re.sub(r"[^A-Za-z0-9._-]+", "_", f"{provider}_{name}").strip("_") or "model"
-
-
-def stored(answer: Answer) -> dict[str, Any]:
-    """An answer as the runner stores it: its text, at most ``MAX_STORED_CHARS``
-    characters, and its usage (tokens, finish reason, characters dropped)."""
-    usage = {"prompt_tokens": answer.usage.prompt_tokens, "completion_tokens": answer.usage.completion_tokens,
-             "finish_reason": answer.usage.finish_reason}
-    if len(answer.text) > MAX_STORED_CHARS:
-        usage["chars_dropped"] = len(answer.text) - MAX_STORED_CHARS
-    return {"text": answer.text[:MAX_STORED_CHARS], "usage": usage}
 
 
 def open_to_write(path: Path, flags: int) -> int:

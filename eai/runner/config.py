@@ -57,6 +57,9 @@ class RunConfig:
     environment: str | None = None  # a registered live environment episodes run in
     shard: Shard | None = None  # this machine's share of every unit's tasks (eai.tasks.shards)
     command: Sequence[str] | None = None  # the command line that asked for the run (None: this process's)
+    response_format: str = defaults.RESPONSE_FORMAT  # "json-schema": each module's answers asked in its schema
+    cost_limit: float | None = None  # US dollars this process may spend on calls (eai.llm.cost)
+    price_as: str | None = None  # the provider whose prices calls to a base URL are priced at (eai.llm.cost)
 
     @property
     def episodic(self) -> bool:

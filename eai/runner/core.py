@@ -6,8 +6,11 @@ answers come from the response cache when the same request was made before,
 and each task's item is appended to the unit's ``responses.jsonl`` as soon as
 it is played, with its calls' usage (:mod:`eai.llm.usage`). What a task is
 played as, and what the records and summary are, is the driver's
-(:mod:`eai.runner.driver`). A server that has been failing for a while stops
-the run (EndpointDown, :mod:`eai.llm.calls`) with what was answered kept.
+(:mod:`eai.runner.driver`). How the model is asked (the settings it is sent,
+the cache keyed by the model as served, prices, JSON schemas) is
+:class:`eai.llm.asking.Asker`'s. A server that has been failing for a while,
+a parameter it refuses, or the cost limit stops the run (CallsStopped,
+:mod:`eai.llm.calls`) with what was answered kept.
 """
 
 from __future__ import annotations
@@ -22,13 +25,18 @@ from typing import Any
 from eai.collaboration.turns import setup
 from eai.compose.pipeline import parse_pipeline
 from eai.host.manager import Plugins
-from eai.llm.cache import ResponseCache, cache_key
-from eai.llm.calls import Endpoint, EndpointDown, call
-from eai.llm.model import LanguageModel, Message, Request, prompt_digest, resolve_model
+from eai.llm.asking import Asker
+from eai.llm.cache import ResponseCache
+from eai.llm.calls import CallsStopped, Endpoint
+from eai.llm.cost import meter
+from eai.llm.generation import for_model
+from eai.llm.model import LanguageModel, Message, resolve_model
+from eai.llm.usage import cached_line, schema_line
 from eai.modules.base import Env, Record
+from eai.modules.schemas import stage_schemas
 from eai.modules.written_for import written_for_line
 from eai.results.scoring import ScoreResult, guarded, write_result
-from eai.results.store import ResponseLog, stored
+from eai.results.store import ResponseLog
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.driver import Scope
 from eai.runner.drivers import driver_for
@@ -79,50 +87,40 @@ class UnitWork:
         self.simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
         self.live = live_environment(plugins, config.environment, self.simulator)
         self.tasks: list[Task] = []
+        self.gate = gate or asyncio.Semaphore(max(1, config.concurrency))
+        self.schemas = stage_schemas(config.response_format, say)
         self.model = resolve_model(plugins, unit.model, config.model_options)
-        self.endpoint = self._endpoint_of(self.model)
-        self._others: dict[str, tuple[LanguageModel, Endpoint]] = {}
+        self.asker = self._asker_of(self.model)
+        self._others: dict[str, Asker] = {}
         options = {**config.options, "action_failure_p": config.action_failure_p, "seed": config.seed}
         self.env = Env(self.simulator, plugins, options, self.live)
-        self.gate = gate or asyncio.Semaphore(max(1, config.concurrency))
         # prompts are built and the cache read ahead of the call slots, so a freed slot sends the next call at once
         self.ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
         self.done = self.errors = 0
 
-    def _endpoint_of(self, served: LanguageModel) -> Endpoint:
+    def _asker_of(self, served: LanguageModel) -> Asker:
         config = self.scope.config
-        return Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), self.say,
-                        config.retry)
+        endpoint = Endpoint(served.endpoint or f"{served.provider}'s server", max(1, config.concurrency), self.say,
+                            config.retry)
+        return Asker(served, endpoint, for_model(config.generation, served.model), self.cache, self.gate,
+                     meter(config.out, config.cost_limit), self.schemas, self.say, config.price_as)
 
-    def other(self, spec: str) -> tuple[LanguageModel, Endpoint]:
+    def other(self, spec: str) -> Asker:
         """Another model than the unit's (``provider:name``, e.g. a model human), resolved
         once per unit, with the endpoint its calls share: what :meth:`ask` takes as ``by``."""
         if spec not in self._others:
-            model = resolve_model(self.scope.plugins, spec, self.scope.config.model_options)
-            self._others[spec] = (model, self._endpoint_of(model))
+            self._others[spec] = self._asker_of(resolve_model(self.scope.plugins, spec, self.scope.config.model_options))
         return self._others[spec]
 
     async def ask(self, messages: tuple[Message, ...], view: Task, stage: str, calls: Calls,
-                  turn: Any = None, by: tuple[LanguageModel, Endpoint] | None = None) -> str:
+                  turn: Any = None, by: Asker | None = None) -> str:
         """The model's answer (from the cache when asked before), its call added
         to ``calls``; ModelCallError when it fails. ``view`` is the task as the
         stage sees it (baselines read its goal), ``turn`` an episode turn;
-        ``by``: another model than the unit's (a model human), with its endpoint."""
-        config, cache = self.scope.config, self.cache
-        asked, server = by or (self.model, self.endpoint)
-        request = Request(messages, config.generation, view, stage, config.timeout, turn)
-        key = cache_key(asked, request) if cache is not None and asked.cacheable else None
-        kept = cache.get(key[0]) if key else None  # type: ignore[union-attr]
-        seconds = None
-        if kept is None:
-            async with self.gate:
-                answer, seconds = await call(asked, request, server)
-            kept = stored(answer)
-            if key:
-                cache.put(key[0], key[1], kept)  # type: ignore[union-attr]
-        calls.append({"stage": stage, "prompt_sha256": prompt_digest(messages), **kept.get("usage", {}),
-                      "cached": seconds is None, "seconds": None if seconds is None else round(seconds, 3)})
-        return kept["text"]
+        ``by``: another model than the unit's (a model human)."""
+        text, entry = await (by or self.asker).ask(messages, view, stage, self.scope.config.timeout, turn)
+        calls.append(entry)
+        return text
 
     def record(self, task: Task, item: dict[str, Any], calls: Calls) -> None:
         """Log ``task``'s item with its calls, and show the unit's progress."""
@@ -136,12 +134,12 @@ class UnitWork:
         return await asyncio.get_running_loop().run_in_executor(None, guarded, work)
 
     async def play_guarded(self, task: Task, play: Callable[[Calls], Awaitable[None]]) -> None:
-        """``play(calls)``; when it raises (but for a server given up on), ``task`` logged
-        as an internal error, so a defect does not lose the other tasks (--resume retries it)."""
+        """``play(calls)``; when it raises (but for calls stopped: a server given up on...), ``task``
+        logged as an internal error, so a defect does not lose the other tasks (--resume retries it)."""
         calls: Calls = []
         try:
             await play(calls)
-        except EndpointDown:
+        except CallsStopped:
             raise
         except Exception as exc:
             self.record(task, {"llm_output": "", "error": f"internal error: {type(exc).__name__}: {exc}"}, calls)
@@ -182,7 +180,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     if config.shard:
         result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
     write_result(result, folder)
-    say(unit_line(unit, result, folder))
+    cached = cached_line(c for r in work.log.read().values() for c in r.calls) if work.model.cacheable else ""
+    say(unit_line(unit, result, folder, cached))
     return folder
 
 
@@ -194,12 +193,14 @@ def labelled(result: ScoreResult, unit: Unit, config: RunConfig) -> ScoreResult:
     return result
 
 
-def unit_line(unit: Unit, result: ScoreResult, folder: Path) -> str:
-    """What a finished unit's figures are over, its answers cut by the token limit or
-    refused, and whether most were written for another module:
+def unit_line(unit: Unit, result: ScoreResult, folder: Path, cached: str = "") -> str:
+    """What a finished unit's figures are over, how many answers the cache gave
+    (``cached``: :func:`eai.llm.usage.cached_line`), its answers cut by the token
+    limit or refused, its schema failures, and whether most were written for another module:
     ``done virtualhome/action_sequencing/baseline:auto: n=342 of 342 tasks -> FOLDER``."""
     s = result.summary
     failed = f", {s['model_errors']} failed model call(s) not scored" if s.get("model_errors") else ""
+    failed += cached + schema_line(s.get("usage", {}))
     cut, refused = s.get("usage", {}).get("truncated", 0), s.get("usage", {}).get("refused", 0)
     cut_text = (f", {cut} answer(s) cut by the token limit" if cut else "") + (
         f", {refused} answer(s) refused by the model" if refused else "")

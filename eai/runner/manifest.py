@@ -17,6 +17,8 @@ from eai.base.atomic import write_atomic
 from eai.exceptions import EaiError
 from eai.host.manager import Plugins
 from eai.llm.credentials import without_credentials
+from eai.llm.generation import for_model
+from eai.llm.model import split_model_id
 from eai.results.formats import PROVENANCE, format_version
 from eai.runner.config import RunConfig
 from eai.runner.provenance import provenance, utc_now
@@ -28,14 +30,18 @@ from eai.tasks.folders import suite_spec
 RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", "limit": "--limit", "tasks": "--tasks",
                "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
                "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
-               "environment": "--environment", "engine": "--environment", "options": "", "shard": "--shard"}
+               "environment": "--environment", "engine": "--environment", "options": "", "shard": "--shard",
+               "gen": "--gen", "response_format": "--response-format"}
+NEWER: dict[str, Any] = {"engine": None, "gen": {}, "response_format": "text"}  # options run.json did not always have, and their value then
+SENT = "sent"  # what each model is sent (eai.llm.generation.for_model): from the options above, not compared
 RUN_JSON = "run.json"
 
 
 def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
     """The options that decide the results (not the transport's: concurrency,
     timeout, retries, cache), suites given by folder as their folder, the base
-    URL without credentials, and the modules' options (the planner budgets)."""
+    URL without credentials, the modules' options (the planner budgets), the
+    ``--gen`` options, and what each model is sent (``sent``)."""
     return {"suites": [suite_spec(plugins, s) for s in config.suites], "modules": list(config.modules), "models": list(config.models),
             "limit": config.limit, "tasks": list(config.task_ids or []),
             "temperature": config.generation.temperature, "max_tokens": config.generation.max_tokens,
@@ -43,7 +49,9 @@ def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
             "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
             "environment": config.environment, "engine": engine(plugins, config.environment),
             "options": dict(config.options),
-            "shard": str(config.shard) if config.shard else None}
+            "shard": str(config.shard) if config.shard else None,
+            "gen": config.generation.extra(), "response_format": config.response_format,
+            SENT: {model: for_model(config.generation, split_model_id(model)[1]).sent() for model in config.models}}
 
 
 def engine(plugins: Plugins, environment: str | None) -> str | None:
@@ -61,9 +69,10 @@ def read_manifest(out: Path) -> dict[str, Any]:
     except (OSError, ValueError) as exc:
         raise EaiError(f"{path} is damaged ({exc}); start a new run with another --out") from None
     if isinstance(spec, dict):
-        spec.setdefault("engine", None)  # runs from before engines were recorded
+        for key, value in NEWER.items():  # runs from before eai recorded them
+            spec.setdefault(key, value)
         format_version(spec, path)
-    if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, TRANSPORT, *PROVENANCE} \
+    if not isinstance(spec, dict) or not set(RUN_OPTIONS) <= set(spec) <= {*RUN_OPTIONS, SENT, TRANSPORT, *PROVENANCE} \
             or not isinstance(spec.get(TRANSPORT, {}), dict):
         raise EaiError(f"{path} is not a run.json of this eai version; start a new run with another --out")
     return spec

@@ -28,7 +28,7 @@ from eai.compose.pipeline import parse_pipeline
 from eai.exceptions import EaiError
 from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache
-from eai.llm.model import GenerationConfig
+from eai.llm.generation import given
 from eai.results.formats import PROVENANCE, format_version
 from eai.results.responses import KEPT_ANSWERS
 from eai.results.scoring import ScoreResult, score_summary, write_result
@@ -110,9 +110,9 @@ def run_config(spec: dict[str, Any], out: Path, plugins: Plugins) -> RunConfig:
     """The unsharded run a run.json describes."""
     return RunConfig(suites=[suite_name(plugins, s) for s in spec["suites"]], modules=spec["modules"],
                      models=spec["models"], out=out, limit=spec["limit"], task_ids=spec["tasks"] or None,
-                     generation=GenerationConfig(temperature=spec["temperature"], max_tokens=spec["max_tokens"]),
+                     generation=given(spec["temperature"], spec["max_tokens"], spec.get("gen", {})),
                      options=spec["options"], replan=spec["replan"], action_failure_p=spec["action_failure_p"],
-                     seed=spec["seed"], environment=spec["environment"])
+                     seed=spec["seed"], environment=spec["environment"], response_format=spec.get("response_format", "text"))
 
 
 def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequence[Path]) -> ScoreResult:

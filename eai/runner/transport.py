@@ -1,6 +1,6 @@
 """run.json's ``transport``: how a run's model calls were made (calls in
-flight, timeout, attempts, how long a failing server is retried, the response
-cache, the executor and its address). None of them decides a result, so they
+flight, timeout, attempts, how long a failing or silent server is retried,
+the cost limit, the response cache, the executor and its address). None of them decides a result, so they
 are kept apart from the options that do: ``--resume`` reuses them unless given
 again, a resumed run may change them, and the shards of one run may differ in
 them. No credentials, and no home folder: a path under it is written with
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 TRANSPORT = "transport"
 FLAGS = {"concurrency": "--concurrency", "timeout": "--timeout", "retries": "--retries",
-         "give_up_after": "--give-up-after", "cache": "--cache",
+         "give_up_after": "--give-up-after", "first_answer_deadline": "--first-answer-deadline",
+         "cost_limit": "--cost-limit", "price_as": "--price-as", "cache": "--cache",
          "no_cache": "--no-cache", "executor": "--executor", "address": "--address"}
 """Each setting (a parameter of ``eai run``) and its flag."""
 
@@ -31,6 +32,8 @@ def transport(config: RunConfig, executor: str, address: str | None) -> dict[str
     cache = None if config.cache is None or config.cache == default_cache() else _home_relative(config.cache)
     return {"concurrency": config.concurrency, "timeout": config.timeout, "retries": config.retry.attempts,
             "give_up_after": config.retry.give_up_after,
+            "first_answer_deadline": config.retry.first_answer_deadline or 0, "cost_limit": config.cost_limit,
+            "price_as": config.price_as,
             "cache": cache, "no_cache": config.cache is None, "executor": executor,
             "address": without_credentials(address) if address else None}
 

@@ -3,7 +3,8 @@
 It is an asyncio server in a thread of its own: a reply that sleeps holds no
 thread, so a few hundred calls a second in flight cost it little CPU.
 
-It speaks three dialects, one per route: OpenAI's ``POST /v1/chat/completions``,
+It speaks three dialects, one per route: OpenAI's ``POST /v1/chat/completions`` (also
+under ``/openai``, where Groq's client sends it),
 Anthropic's ``POST /v1/messages`` and Ollama's ``POST /api/chat``. A request
 gets the next ``script`` reply while any is queued, else ``reply(body)``; a
 200 reply carries ``answer(body)`` as the assistant's text. Every request body
@@ -13,8 +14,19 @@ Tokens are words (runs of non-space): the usage reported counts the prompt's
 and the answer's, and an answer longer than the request's token limit is cut
 there with finish reason "length", as a real server cuts it.
 
-Faults it can inject: error statuses (``Reply.status``, ``message``) with
-headers of their own (``headers``: ``Retry-After``), slow replies (``delay``),
+An OpenAI client's ``GET /v1/models`` gets ``models`` (the model list; each
+entry's ``created`` is the request's time, as llama.cpp and vLLM write it)
+after ``listing()``'s reply (its ``delay``, its ``status``). The model an
+OpenAI reply names is ``served_model`` (default: the one asked for), with
+``fingerprint`` as its ``system_fingerprint`` when given; so a restart with
+other ``models`` and ``served_model`` on the same port is another model
+behind the same name. A reply may report reasoning and cached prompt tokens
+(``Reply.reasoning_tokens``, ``cached_tokens``: OpenAI's usage details,
+Anthropic's ``cache_read_input_tokens``).
+
+Faults it can inject: error statuses (``Reply.status``, ``message``; an
+OpenAI error's ``param`` and ``code``, e.g. a 400 for an unsupported
+parameter) with headers of their own (``headers``: ``Retry-After``), slow replies (``delay``),
 a reply body sent as given (``body``: truncated JSON, no ``choices``), a null
 content (``no_content``) or a refusal (``refusal``) in place of the answer, a
 request header echoed into the reply (``echo``), one request served at a time
@@ -30,6 +42,7 @@ import asyncio
 import json
 import re
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -49,6 +62,10 @@ class Reply:
     headers: tuple[tuple[str, str], ...] = ()  # sent with the reply (e.g. ("Retry-After", "7"))
     no_content: bool = False  # OpenAI: the message's "content" is null
     refusal: str = ""  # the model refuses: OpenAI's "refusal" (content null), Anthropic's stop_reason "refusal"
+    param: str = ""  # an OpenAI error's "param": the request parameter it is about
+    code: str = ""  # an OpenAI error's "code" (unsupported_parameter, unsupported_value...)
+    reasoning_tokens: int | None = None  # of the completion tokens, reported as reasoning
+    cached_tokens: int | None = None  # of the prompt tokens, reported as read from the prompt cache
 
 
 def prompt_of(body: Body) -> str:
@@ -78,21 +95,28 @@ def generate(answer: str, body: Body, limit: int | None) -> Generated:
     return Generated(answer, prompt, len(words), False)
 
 
-def openai_reply(g: Generated, model: str) -> Body:
+def openai_reply(g: Generated, model: str, reply: Reply) -> Body:
+    usage: Body = {"prompt_tokens": g.prompt_tokens, "completion_tokens": g.completion_tokens,
+                   "total_tokens": g.prompt_tokens + g.completion_tokens}
+    if reply.reasoning_tokens is not None:
+        usage["completion_tokens_details"] = {"reasoning_tokens": reply.reasoning_tokens}
+    if reply.cached_tokens is not None:
+        usage["prompt_tokens_details"] = {"cached_tokens": reply.cached_tokens}
     return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": model,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": g.text},
-                         "finish_reason": "length" if g.cut else "stop"}],
-            "usage": {"prompt_tokens": g.prompt_tokens, "completion_tokens": g.completion_tokens,
-                      "total_tokens": g.prompt_tokens + g.completion_tokens}}
+                         "finish_reason": "length" if g.cut else "stop"}], "usage": usage}
 
 
-def anthropic_reply(g: Generated, model: str) -> Body:
+def anthropic_reply(g: Generated, model: str, reply: Reply) -> Body:
+    usage: Body = {"input_tokens": g.prompt_tokens, "output_tokens": g.completion_tokens}
+    if reply.cached_tokens is not None:  # Anthropic counts cache reads apart from input_tokens
+        usage.update(input_tokens=g.prompt_tokens - reply.cached_tokens, cache_read_input_tokens=reply.cached_tokens)
     return {"id": "msg_fake", "type": "message", "role": "assistant", "model": model,
             "content": [{"type": "text", "text": g.text}], "stop_reason": "max_tokens" if g.cut else "end_turn",
-            "stop_sequence": None, "usage": {"input_tokens": g.prompt_tokens, "output_tokens": g.completion_tokens}}
+            "stop_sequence": None, "usage": usage}
 
 
-def ollama_reply(g: Generated, model: str) -> Body:
+def ollama_reply(g: Generated, model: str, reply: Reply) -> Body:
     return {"model": model, "created_at": "2026-01-01T00:00:00Z", "message": {"role": "assistant", "content": g.text},
             "done": True, "done_reason": "length" if g.cut else "stop", "prompt_eval_count": g.prompt_tokens,
             "eval_count": g.completion_tokens}
@@ -105,25 +129,36 @@ def token_limit(body: Body) -> int | None:
 
 def without_answer(path: str, body: Body, reply: Reply) -> Body:
     """A 200 reply ``body`` whose answer is replaced by a null content or a refusal, as ``reply`` asks."""
-    if path == "/v1/chat/completions":
+    if path.endswith("/v1/chat/completions"):
         body["choices"][0]["message"].update(content=None, refusal=reply.refusal or None)
     elif path == "/v1/messages" and reply.refusal:
         body.update(content=[{"type": "text", "text": reply.refusal}], stop_reason="refusal")
     return body
 
 
-ROUTES: dict[str, tuple[Callable[[Generated, str], Body], Callable[[str], Body]]] = {
-    "/v1/chat/completions": (openai_reply, lambda m: {"error": {"message": m, "type": "fake", "code": None}}),
-    "/v1/messages": (anthropic_reply, lambda m: {"type": "error", "error": {"type": "fake", "message": m}}),
-    "/api/chat": (ollama_reply, lambda m: {"error": m}),
+def openai_error(message: str, reply: Reply = Reply()) -> Body:
+    return {"error": {"message": message, "type": "fake", "param": reply.param or None, "code": reply.code or None}}
+
+
+ROUTES: dict[str, tuple[Callable[[Generated, str, Reply], Body], Callable[..., Body]]] = {
+    "/v1/chat/completions": (openai_reply, openai_error),
+    "/openai/v1/chat/completions": (openai_reply, openai_error),  # Groq's client: OpenAI's dialect under /openai
+    "/v1/messages": (anthropic_reply, lambda m, reply=None: {"type": "error", "error": {"type": "fake", "message": m}}),
+    "/api/chat": (ollama_reply, lambda m, reply=None: {"error": m}),
 }
+LISTING = "/v1/models"
+MODELS: list[Body] = [{"id": "fake-model", "object": "model", "owned_by": "fake"}]
 
 
 class FakeServer:
     def __init__(self, answer: Callable[[Body], str] = lambda body: "[]",
                  reply: Callable[[Body], Reply] = lambda body: Reply(), script: list[Reply] | None = None,
-                 slots: int | None = None, port: int = 0) -> None:
+                 slots: int | None = None, port: int = 0, models: list[Body] | None = None,
+                 listing: Callable[[], Reply] = Reply, served_model: str = "", fingerprint: str = "") -> None:
         self.answer, self.reply, self.script = answer, reply, list(script or [])
+        self.models, self.listing = MODELS if models is None else models, listing
+        self.served_model, self.fingerprint = served_model, fingerprint
+        self.listed = 0  # GET /v1/models requests
         self.bodies: list[Body] = []
         self.headers: list[dict[str, str]] = []
         self.queries: list[str] = []
@@ -206,6 +241,8 @@ class FakeServer:
 
     async def _respond(self, path: str, body: Body, headers: dict[str, str],
                        query: str) -> tuple[int, Body | str, tuple[tuple[str, str], ...]]:
+        if path == LISTING:
+            return await self._list()
         if path not in ROUTES:
             return 404, ROUTES["/api/chat"][1](f"no route {path}"), ()
         success, error = ROUTES[path]
@@ -224,8 +261,22 @@ class FakeServer:
             return reply.status, reply.body, reply.headers
         echoed = query if reply.echo == "?" else headers.get(reply.echo, "") if reply.echo else ""
         if reply.status == 200:
-            generated = success(generate(self.answer(body) + echoed, body, token_limit(body)), body.get("model", ""))
+            generated = success(generate(self.answer(body) + echoed, body, token_limit(body)),
+                                self.served_model or body.get("model", ""), reply)
             if reply.no_content or reply.refusal:
                 generated = without_answer(path, generated, reply)
+            if self.fingerprint and path.endswith("/v1/chat/completions"):
+                generated["system_fingerprint"] = self.fingerprint
             return 200, generated, reply.headers
-        return reply.status, error((reply.message or f"status {reply.status}") + echoed), reply.headers
+        return reply.status, error((reply.message or f"status {reply.status}") + echoed, reply), reply.headers
+
+    async def _list(self) -> tuple[int, Body, tuple[tuple[str, str], ...]]:
+        """The model list, after ``listing()``'s reply (its delay; an error status instead of the list)."""
+        with self._lock:
+            self.listed += 1
+        reply = self.listing()
+        await asyncio.sleep(reply.delay)
+        if reply.status != 200:
+            return reply.status, openai_error(reply.message or f"status {reply.status}"), ()
+        created = int(time.time())  # the request's time, as llama.cpp and vLLM write it: no part of the identity
+        return 200, {"object": "list", "data": [{**entry, "created": created} for entry in self.models]}, ()

@@ -11,8 +11,9 @@ import pytest
 from eai.exceptions import EaiError
 from eai.llm.cache import ResponseCache
 from eai.llm.model import Answer, Usage
+from eai.llm.stored import MAX_STORED_CHARS, stored
 from eai.results.scoring import score
-from eai.results.store import MAX_STORED_CHARS, ResponseLog, locked, stored
+from eai.results.store import ResponseLog, locked
 from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply
 from tests.models.support import UNIT, read_jsonl, run_config

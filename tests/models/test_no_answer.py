@@ -56,7 +56,7 @@ def test_a_refusal_is_the_models_answer_counted_as_refused(plugins, gold, tmp_pa
     summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
     assert (summary["n"], summary["model_errors"], summary["usage"]["refused"]) == (4, 0, 1)
     assert [line for line in said if line.startswith("done ")][0].endswith(
-        f"n=4 of 4 tasks, 1 answer(s) refused by the model -> {tmp_path / 'run' / UNIT}")
+        f"n=4 of 4 tasks, 0 of 4 answer(s) from the cache, 1 answer(s) refused by the model -> {tmp_path / 'run' / UNIT}")
     [table] = usage_tables(collect([tmp_path / "run"]))
     assert dict(zip(table.headers, table.rows[0]))["Refused"] == 1
 

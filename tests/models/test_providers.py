@@ -87,8 +87,9 @@ def test_usage_and_an_answer_cut_by_the_token_limit_are_read_in_every_dialect(pr
     with FakeServer(answer=lambda body: "one two three four") as server:
         model = model_for(provider, base_url(provider, server))
         full, cut = ask(model), ask(model, GenerationConfig(max_tokens=2))
-    assert full == Answer("one two three four", Usage(5, 4, "stop"))  # prompt: "You plan." "Wash the clothes."
-    assert cut == Answer("one two", Usage(5, 2, "length"))
+    served = (("model", "fake-model"),)  # the model id the fake server reports: the one asked for
+    assert full == Answer("one two three four", Usage(5, 4, "stop"), served)  # prompt: "You plan." "Wash the clothes."
+    assert cut == Answer("one two", Usage(5, 2, "length"), served)
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

@@ -11,8 +11,8 @@ from eai.collaboration.turns import play_turns, turn_summary
 from eai.compose.pipeline import Pipeline
 from eai.exceptions import EaiError
 from eai.llm import usage
-from eai.llm.calls import Endpoint
-from eai.llm.model import LanguageModel, Message
+from eai.llm.asking import Asker
+from eai.llm.model import Message
 from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
 from eai.runner.driver import Driver, Items, Scope
@@ -42,7 +42,7 @@ class Turns(Driver):
         human_by = None if human == "scripted" else work.other(human)
 
         async def played(calls: Calls) -> None:
-            def asker(by: tuple[LanguageModel, Endpoint] | None) -> Callable[..., Awaitable[str]]:
+            def asker(by: Asker | None) -> Callable[..., Awaitable[str]]:
                 async def ask_turn(messages: tuple[Message, ...], turn: Any, agent: str) -> str:
                     return await work.ask(messages, task, "turn", calls, turn, by)
                 return ask_turn

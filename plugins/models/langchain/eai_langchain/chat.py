@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
+from eai import EaiError
 from eai.plugin_api import REFUSED, Answer, GenerationConfig, LanguageModel, Message, Request, Usage
 from eai_langchain.errors import call_error, without_secrets
 
@@ -16,6 +18,14 @@ ROLES: dict[str, type[BaseMessage]] = {"system": SystemMessage, "user": HumanMes
 FINISH_REASONS = {"max_tokens": "length", "end_turn": "stop"}  # Anthropic's stop_reason, in OpenAI's words
 
 Build = Callable[[GenerationConfig, float], Any]  # a langchain BaseChatModel with these settings and timeout
+Structure = Callable[[Any, Mapping[str, Any]], Any]  # the chat model asked in a JSON schema, its raw reply kept
+Listing = Callable[[float], Awaitable[Mapping[str, Any] | None]]  # the server's entry for the model
+
+
+def structured(chat: Any, schema: Mapping[str, Any], method: str | None = None) -> Any:
+    """``chat`` asked in ``schema`` by langchain's ``with_structured_output`` (the
+    integration's ``method``, e.g. json_schema), its raw message kept."""
+    return chat.with_structured_output(dict(schema), include_raw=True, **({"method": method} if method else {}))
 
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
@@ -44,13 +54,29 @@ def to_langchain(messages: tuple[Message, ...]) -> list[BaseMessage]:
 def usage_of(message: AIMessage) -> Usage:
     """Tokens and finish reason as the integration reports them (OpenAI's
     ``finish_reason``, Anthropic's ``stop_reason``, Ollama's ``done_reason``);
-    "refusal" when OpenAI's message has a ``refusal``."""
+    "refusal" when OpenAI's message has a ``refusal``. Reasoning and cached
+    prompt tokens from langchain's ``usage_metadata`` details
+    (``output_token_details.reasoning``, ``input_token_details.cache_read``),
+    where every integration puts what its provider reports."""
     tokens = message.usage_metadata or {}
     meta = message.response_metadata or {}
     reason = REFUSED if refusal_of(message) else (
         meta.get("finish_reason") or meta.get("stop_reason") or meta.get("done_reason"))
+    details = (tokens.get("output_token_details") or {}, tokens.get("input_token_details") or {})
     return Usage(tokens.get("input_tokens"), tokens.get("output_tokens"),
-                 FINISH_REASONS.get(reason, reason) if isinstance(reason, str) else None)
+                 FINISH_REASONS.get(reason, reason) if isinstance(reason, str) else None,
+                 _count(details[0].get("reasoning")), _count(details[1].get("cache_read")))
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def served_of(message: AIMessage) -> tuple[tuple[str, str], ...]:
+    """What the reply says of the model that answered: the model id and the system fingerprint, where given."""
+    meta = message.response_metadata or {}
+    found = {"model": meta.get("model_name") or meta.get("model"), "system_fingerprint": meta.get("system_fingerprint")}
+    return tuple((key, value) for key, value in found.items() if isinstance(value, str) and value)
 
 
 def refusal_of(message: AIMessage) -> str:
@@ -60,33 +86,71 @@ def refusal_of(message: AIMessage) -> str:
 
 
 def text_of(message: AIMessage) -> str:
-    """The answer's text; a refusal's text when the model refused (its content is null then)."""
-    return str(message.text) or refusal_of(message)
+    """The answer's text; a refusal's text when the model refused (its content is null then);
+    the arguments of its tool call when it answered in one (structured output by tool calling)."""
+    calls = message.tool_calls or ()
+    return str(message.text) or refusal_of(message) or (json.dumps(calls[0]["args"]) if calls else "")
 
 
 class ChatModel(LanguageModel):
-    """Sends each request to a chat model built once per generation config and timeout.
+    """Sends each request to a chat model built once per generation config,
+    timeout and JSON schema (``structure`` asks it in one).
 
     ``secrets`` are scrubbed from error messages and answers; ``transient`` are
-    the provider's exception types that mean "try again" without an HTTP status.
+    the provider's exception types that mean "try again" without an HTTP status;
+    ``lister`` asks the server's model list for the model's entry.
     """
 
+    reports_identity = True
+
     def __init__(self, provider: str, model: str, build: Build, secrets: tuple[str, ...] = (),
-                 transient: tuple[type[BaseException], ...] = ()) -> None:
+                 transient: tuple[type[BaseException], ...] = (), structure: Structure = structured,
+                 lister: Listing | None = None) -> None:
         self.provider, self.model = provider, model
         self._build, self._secrets, self._transient = build, secrets, transient
-        self._chats: dict[tuple[GenerationConfig, float], Any] = {}  # touched only on the calls loop
+        self._structure, self._lister = structure, lister
+        self._chats: dict[tuple[GenerationConfig, float, str], Any] = {}  # touched only on the calls loop
 
     async def generate(self, request: Request) -> Answer:
-        # cancelling this await (the runner's timeout) cancels the call on the calls loop
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._generate(request), calls_loop()))
+        return await self._on_calls_loop(self._generate(request))
+
+    async def listing(self, timeout: float) -> Mapping[str, Any] | None:
+        return None if self._lister is None else await self._on_calls_loop(self._list(timeout))
+
+    @staticmethod
+    async def _on_calls_loop(work: Awaitable[Any]) -> Any:
+        # cancelling this await (the runner's timeout) cancels the work on the calls loop
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, calls_loop()))  # type: ignore[arg-type]
+
+    async def _list(self, timeout: float) -> Mapping[str, Any] | None:
+        assert self._lister is not None
+        try:
+            return await self._lister(timeout)
+        except Exception as exc:
+            raise call_error(exc, self._secrets, self._transient, self.endpoint) from None
+
+    def _chat(self, request: Request) -> Any:
+        schema = json.dumps(request.schema, sort_keys=True) if request.schema is not None else ""
+        settings = (request.config, request.timeout, schema)
+        if settings not in self._chats:
+            try:  # an integration refusing its settings (a missing key, an option it lacks): one line
+                chat = self._build(request.config, request.timeout)
+            except EaiError:
+                raise
+            except Exception as exc:
+                raise EaiError(f"{self.id}: {without_secrets(' '.join(str(exc).split()), self._secrets)[:300]}") from None
+            try:
+                self._chats[settings] = self._structure(chat, request.schema) if schema else chat
+            except Exception as exc:  # the integration cannot take this schema: one line, not a failed call per task
+                raise EaiError(f"{self.id} cannot be asked in the JSON schema of {request.module} "
+                               f"({type(exc).__name__}: {exc}); run without --response-format json-schema") from None
+        return self._chats[settings]
 
     async def _generate(self, request: Request) -> Answer:
-        settings = (request.config, request.timeout)
+        chat = self._chat(request)  # an option the integration cannot send: one line (EaiError), not a failed call
         try:
-            if settings not in self._chats:
-                self._chats[settings] = self._build(*settings)
-            answer = await self._chats[settings].ainvoke(to_langchain(request.messages))
+            answer = await chat.ainvoke(to_langchain(request.messages))
         except Exception as exc:  # every failure becomes a recorded ModelCallError
             raise call_error(exc, self._secrets, self._transient, self.endpoint) from None
-        return Answer(without_secrets(text_of(answer), self._secrets), usage_of(answer))
+        message = answer["raw"] if isinstance(answer, dict) else answer  # asked in a schema: the raw reply
+        return Answer(without_secrets(text_of(message), self._secrets), usage_of(message), served_of(message))

@@ -8,7 +8,10 @@ the client's ValueError, LookupError or TypeError). Everything else (401,
 400, 404) is final. A failure to open a connection at all is
 ``unreachable``; one that timed out waiting for the reply, ``timed_out``.
 A reply's ``Retry-After`` (or ``retry-after-ms``) is kept for the runner to
-honour.
+honour. A 400 that names a request parameter the server does not accept
+(OpenAI's error ``param`` with code ``unsupported_parameter`` or
+``unsupported_value``, or the words of OpenAI's, vLLM's and Anthropic's
+messages: :data:`UNSUPPORTED`) keeps its name, and the runner stops there.
 """
 
 from __future__ import annotations
@@ -25,6 +28,14 @@ UNREADABLE: tuple[type[BaseException], ...] = (ValueError, LookupError, TypeErro
 # httpx's and httpcore's (and the copies the openai SDK vendors as httpx2 and httpcore2)
 CONNECT_FAILURES = ("ConnectError", "ConnectTimeout")
 TOKEN = re.compile(r"(?i)\b((?:bearer|basic)\s+)[^\s'\",}]+")
+UNSUPPORTED = (
+    re.compile(r"Unsupported (?:parameter|value): '([\w.]+)'"),  # OpenAI
+    re.compile(r"Unrecognized request arguments? supplied: ([\w.]+)"),  # OpenAI, older
+    re.compile(r"'([\w.]+)' is not supported with this model"),
+    re.compile(r"([\w.]+): Extra inputs are not permitted"),  # Anthropic, pydantic-validated servers
+    re.compile(r"\['body', '([\w.]+)'\][^\]]*Extra inputs are not permitted"),  # vLLM
+)
+UNSUPPORTED_CODES = ("unsupported_parameter", "unsupported_value")
 SCRUBBED = "[redacted]"
 
 
@@ -85,6 +96,17 @@ def asked_wait(exc: BaseException) -> float | None:
     return None
 
 
+def unsupported_parameter(exc: BaseException) -> str | None:
+    """The request parameter a 400 reply behind ``exc`` says the server does not accept, if it names one."""
+    if status_of(exc) != 400:
+        return None
+    param, code = getattr(exc, "param", None), getattr(exc, "code", None)
+    if isinstance(param, str) and param and code in UNSUPPORTED_CODES:
+        return param
+    text = str(exc)
+    return next((m.group(1) for pattern in UNSUPPORTED if (m := pattern.search(text))), None)
+
+
 def call_error(exc: Exception, secrets: Iterable[str], transient: tuple[type[BaseException], ...] = (),
                endpoint: str = "") -> ModelCallError:
     """A one-line ModelCallError for ``exc``, free of ``secrets``; a connection
@@ -97,4 +119,4 @@ def call_error(exc: Exception, secrets: Iterable[str], transient: tuple[type[Bas
     elif status_of(exc) is None and isinstance(exc, UNREADABLE):
         message = f"unreadable reply: {message}"
     return ModelCallError(message, unreachable or is_retryable(exc, transient), status_of(exc), unreachable,
-                          asked_wait(exc), not unreachable and is_timeout(exc))
+                          asked_wait(exc), not unreachable and is_timeout(exc), unsupported_parameter(exc))

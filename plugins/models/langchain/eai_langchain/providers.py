@@ -15,11 +15,19 @@ the model is refused, naming both. The base URL's query string
 (``?api-version=...&api_key=...``) is sent with every request by the OpenAI
 client; the Anthropic and Ollama clients cannot send one, so a base URL with
 a query is refused for them.
+
+Generation options (``--gen``) go to the chat model's field of that name
+when it has one (``top_p``, ``seed``, ``stop``, ``reasoning_effort``...),
+the others to the request body (OpenAI: ``extra_body``, so an
+OpenAI-compatible server gets ``top_k`` or ``min_p`` as given; Anthropic:
+``model_kwargs``); ChatOllama sends only its own fields, so another option
+stops the run in one line. A temperature of None is not sent.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from abc import abstractmethod
 from collections.abc import Mapping
@@ -37,6 +45,7 @@ from eai.plugin_api import (
     url_secrets,
     without_credentials,
 )
+from eai_langchain.catalog import Listed
 
 NO_KEY = "unused"  # the OpenAI and Anthropic clients insist on a key; servers of your own ignore it
 
@@ -57,14 +66,25 @@ class LangchainProvider(ModelProvider):
     key_required: bool = True
     sends_query = False
 
+    extra = ""  # eai's extra that installs the integration (default: the provider's name)
+
+    def missing(self) -> str:
+        """What to install for this provider: "" when it is installed, else the pip command."""
+        if all(importlib.util.find_spec(p) is not None for p in self.packages()):
+            return ""
+        return install_command(self.extra or self.name)
+
+    def packages(self) -> tuple[str, ...]:
+        return (self.package,)
+
     def create(self, model: str, options: Mapping[str, str]) -> LanguageModel:
         spec = f"{self.name}:{model}"
         if not model:
             raise EaiError(f"{self.name} needs a model name: {self.name}:MODEL")
-        try:
-            integration = importlib.import_module(self.package)
-        except ImportError:
-            raise EaiError(f"{spec} needs {self.package.replace('_', '-')}: {install_command(self.name)}") from None
+        if self.missing():
+            lacking = [p.replace("_", "-") for p in self.packages() if importlib.util.find_spec(p) is None]
+            raise EaiError(f"{spec} needs {' and '.join(lacking)}: {self.missing()}")
+        integration = importlib.import_module(self.package)
         base_url = options.get("base_url") or os.environ.get(self.base_url_env) or None
         key = os.environ.get(self.key_env, "")
         if self.key_required and not key and not base_url:
@@ -77,9 +97,25 @@ class LangchainProvider(ModelProvider):
 
         from eai_langchain.chat import ChatModel  # here: langchain takes ~0.15 s to import
 
-        chat = ChatModel(self.name, model, build, (key, *url_secrets(base_url)), self.transient())
+        secrets = (key, *url_secrets(base_url), *self.secrets())
+        chat = ChatModel(self.name, model, build, secrets, self.transient(), self.structure,
+                         self.lister(model, key, base_url))
         chat.endpoint = without_credentials(base_url or "")
         return chat
+
+    def structure(self, chat: Any, schema: Mapping[str, Any], method: str | None = None) -> Any:
+        """``chat`` asked in the JSON ``schema`` (langchain's ``with_structured_output``, the integration's ``method``)."""
+        from eai_langchain.chat import structured  # here: langchain-core takes ~0.15 s to import
+
+        return structured(chat, schema, method)
+
+    def lister(self, model: str, key: str, base_url: str | None) -> Any:
+        """What asks the server's model list for ``model``'s entry (:meth:`LanguageModel.listing`); None: none."""
+        return None
+
+    def secrets(self) -> tuple[str, ...]:
+        """Credentials besides ``key_env``'s that the integration reads from the environment."""
+        return ()
 
     def check_url(self, spec: str, base_url: str, key: str) -> None:
         """One line for credentials in ``base_url`` that this client cannot send as given."""
@@ -115,13 +151,35 @@ class OpenAIProvider(LangchainProvider):
 
         from eai_langchain.openai_reply import checked
 
-        parts = urlsplit(base_url or "")  # the client appends paths to the base URL: its query goes apart
-        query = dict(parse_qsl(parts.query, keep_blank_values=True)) or None
-        base_url = parts._replace(query="").geturl() if query else base_url
+        fields, extra = split_options(integration.ChatOpenAI, config)
+        base_url, query = split_query(base_url)
         return checked(integration.ChatOpenAI)(model=model, api_key=key or NO_KEY, base_url=base_url, default_query=query,
                                                temperature=config.temperature, max_tokens=config.max_tokens,
                                                timeout=openai.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)),
-                                               max_retries=0, cache=False)
+                                               max_retries=0, cache=False, extra_body=extra or None, **fields)
+
+    def structure(self, chat, schema, method=None):
+        """OpenAI's ``response_format`` json_schema (not strict), sent in the body: with a
+        ``response_format`` of its own, ChatOpenAI reads replies with the SDK's ``parse``,
+        which raises on an answer the token limit cut instead of returning it (a real
+        llama.cpp server's qwen05 ran into it on 4 tasks of 5)."""
+        named = {"name": schema.get("title", "answer"), "description": schema.get("description", ""),
+                 "schema": dict(schema), "strict": False}
+        body = {**(chat.extra_body or {}), "response_format": {"type": "json_schema", "json_schema": named}}
+        return chat.model_copy(update={"extra_body": body})
+
+    def lister(self, model, key, base_url):
+        async def listing(timeout: float) -> Mapping[str, Any]:
+            import openai
+
+            url, query = split_query(base_url)
+            client = openai.AsyncOpenAI(api_key=key or NO_KEY, base_url=url, default_query=query, max_retries=0,
+                                        timeout=openai.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)))
+            async with client:
+                entries = [entry.model_dump(exclude_unset=True) async for entry in client.models.list()]
+            named = [e for e in entries if e.get("id") == model] or entries  # a server of one model may name it otherwise
+            return named[0] if len(named) == 1 else {}
+        return listing
 
     def transient(self):
         import openai
@@ -136,9 +194,10 @@ class AnthropicProvider(LangchainProvider):
 
     def chat(self, integration, model, key, base_url, config, timeout):
         limits = {"max_tokens": config.max_tokens} if config.max_tokens else {}  # else the model's default
+        fields, extra = split_options(integration.ChatAnthropic, config)
         return integration.ChatAnthropic(model=model, api_key=key or NO_KEY, base_url=base_url,
                                          temperature=config.temperature, timeout=timeout,
-                                         max_retries=0, cache=False, **limits)
+                                         max_retries=0, cache=False, model_kwargs=extra, **limits, **fields)
 
     def transient(self):
         import anthropic
@@ -155,12 +214,71 @@ class OllamaProvider(LangchainProvider):
     def chat(self, integration, model, key, base_url, config, timeout):
         import httpx
 
+        fields, extra = split_options(integration.ChatOllama, config)
+        if extra:
+            raise EaiError(f"ollama:{model}: ChatOllama has no option {', '.join(sorted(extra))} (--gen)")
         return integration.ChatOllama(model=model, base_url=base_url, temperature=config.temperature,
-                                      num_predict=config.max_tokens, cache=False,
+                                      num_predict=config.max_tokens, cache=False, **fields,
                                       client_kwargs={"timeout": httpx.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout))})
+
+    def structure(self, chat, schema, method=None):
+        return super().structure(chat, schema, "json_schema")  # Ollama's format: the schema
 
     def transient(self):
         import httpx
 
         return (httpx.TransportError,)
 
+
+
+SET_BY_EAI = ("model", "temperature", "max_tokens", "timeout", "max_retries", "cache", "base_url", "api_key")
+
+
+def split_options(chat_class: Any, config: GenerationConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``config``'s options as (those the chat class, a pydantic model, has a field for, the others)."""
+    names = {alias for name, info in chat_class.model_fields.items() for alias in (name, info.alias) if alias}
+    fields: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for name, value in own_options(config).items():
+        (fields if name in names else extra)[name] = value
+    return fields, extra
+
+
+def own_options(config: GenerationConfig) -> dict[str, Any]:
+    """``config``'s options; EaiError for one that eai sets itself."""
+    for name in config.extra():
+        if name in SET_BY_EAI:
+            raise EaiError(f"--gen {name}: eai sets it (--model, --base-url, --timeout...)")
+    return config.extra()
+
+
+def split_query(base_url: str | None) -> tuple[str | None, dict[str, str] | None]:
+    """The base URL without its query string, and the query (the OpenAI client appends paths to the URL)."""
+    parts = urlsplit(base_url or "")
+    query = dict(parse_qsl(parts.query, keep_blank_values=True)) or None
+    return (parts._replace(query="").geturl() if query else base_url), query
+
+
+class CatalogProvider(LangchainProvider):
+    """A provider of langchain's ``init_chat_model`` (:mod:`eai_langchain.catalog`):
+    its integration reads its own credentials; ``--base-url`` is passed as ``base_url``."""
+
+    key_env, base_url_env, key_required = "", "", False
+
+    def __init__(self, listed: Listed) -> None:
+        self.listed = listed
+        self.name, self.package, self.extra = listed.provider, listed.package, listed.extra
+        self.description = f"langchain's init_chat_model, {listed.package.replace('_', '-')}: {listed.provider}:MODEL"
+
+    def packages(self) -> tuple[str, ...]:
+        return ("langchain", self.package)
+
+    def secrets(self) -> tuple[str, ...]:
+        return tuple(value for name in self.listed.keys if (value := os.environ.get(name)))
+
+    def chat(self, integration, model, key, base_url, config, timeout):
+        from langchain.chat_models import init_chat_model
+
+        settings = {"temperature": config.temperature, "max_tokens": config.max_tokens, "base_url": base_url}
+        return init_chat_model(model, model_provider=self.name, timeout=timeout, max_retries=0,
+                               **{k: v for k, v in settings.items() if v is not None}, **own_options(config))

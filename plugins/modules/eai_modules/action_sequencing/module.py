@@ -31,12 +31,34 @@ from eai.plugin_api import (
 )
 from eai_modules.action_sequencing.tables import TABLES, sequence_tables
 
+STRINGS = {"type": "array", "items": {"type": "string"}}
+PLAN_SCHEMA = {
+    "title": "action_plan",
+    "description": "The action plan, in the shape the prompt asks for.",
+    "anyOf": [
+        {"type": "object", "description": "VirtualHome: action names as keys, in order; each value the action's objects",
+         "additionalProperties": STRINGS},
+        {"type": "array", "description": "BEHAVIOR: one step per item",
+         "items": {"type": "object", "properties": {"action": {"type": "string"}, "object": {"type": "string"}},
+                   "required": ["action", "object"]}},
+        {"type": "object", "description": "EmbodiedBench: the plan's steps under executable_plan",
+         "properties": {"reasoning_and_reflection": {"type": "string"},
+                        "executable_plan": {"type": "array", "items": {
+                            "type": "object", "properties": {"action_id": {"type": "integer"},
+                                                             "action_name": {"type": "string"}},
+                            "required": ["action_id", "action_name"]}}},
+         "required": ["executable_plan"]},
+    ],
+}
+"""The shapes of :mod:`eai_modules.action_sequencing.parse` that the prompts ask for."""
+
 
 class ActionSequencing(AbilityModule):
     name = "action_sequencing"
     description = "an action plan from the initial state and goal; executed and checked (paper Q)"
     plans = True
     tables = TABLES
+    response_schema = PLAN_SCHEMA
 
     def parse(self, text: str, cut: bool = False) -> ParsedPlan:
         return parse_plan(text, cut)

@@ -36,11 +36,23 @@ COLUMNS = tuple(
 ) + (Column(OTHER_OUTCOMES, "Format error", ("format_error_rate",), "parsing"),)
 
 
+GOALS_SCHEMA = {
+    "title": "symbolic_goal",
+    "description": "The symbolic goal: node (state) goals, edge (relation) goals and, in VirtualHome, action goals.",
+    "type": "object",
+    "properties": {"node goals": {"type": "array"}, "edge goals": {"type": "array"}, "action goals": {"type": "array"}},
+    "required": ["node goals", "edge goals"],
+}
+"""The sections of :mod:`eai_modules.goal_interpretation.parse` the prompts ask for; their items
+in any of the shapes it reads (VirtualHome's objects, BEHAVIOR's lists, strings)."""
+
+
 class GoalInterpretation(AbilityModule):
     name = "goal_interpretation"
     description = "symbolic state, relation and action goals from the instruction; precision/recall/F1 (paper G)"
     interprets = True
     tables = (TableSpec("Table 3", "Goal interpretation (%)", "goal_interpretation", COLUMNS),)
+    response_schema = GOALS_SCHEMA
 
     def parse(self, text: str, cut: bool = False) -> ParsedGoals:
         return parse_goals(text, cut)

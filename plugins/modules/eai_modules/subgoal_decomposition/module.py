@@ -43,6 +43,16 @@ from eai.plugin_api import (
 
 CALLED = re.compile(r"([A-Za-z_][\w\-]*)\s*\(")  # the names a subgoal line calls: on_top(, NEXT_TO (
 
+SUBGOALS_SCHEMA = {
+    "title": "subgoal_plan",
+    "description": "The subgoal plan: one LTL formula per line, under output.",
+    "type": "object",
+    "properties": {"output": {"type": "array", "items": {"type": "string"}}},
+    "required": ["output"],
+}
+"""The paper's ``{"output": [line, ...]}`` (:mod:`eai_modules.subgoal_decomposition.parse`)."""
+
+
 class SubgoalDecomposition(AbilityModule):
     name = "subgoal_decomposition"
     description = "LTL subgoals refined into actions by search; executed and checked (paper Phi)"
@@ -53,6 +63,7 @@ class SubgoalDecomposition(AbilityModule):
                                    Column(OTHER_OUTCOMES, "Budget exhausted", ("subgoals", "budget_exhausted"), "budget_exhausted"))),
         TableSpec("Table 6b", "Goal success (%) for subgoal decomposition", "subgoal_decomposition", GOAL_SUCCESS),
     )
+    response_schema = SUBGOALS_SCHEMA
 
     def parse(self, text: str, cut: bool = False) -> ParsedSubgoals:
         return parse_subgoals(text, cut)
