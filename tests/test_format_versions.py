@@ -15,6 +15,7 @@ from eai.runner.merge import merge_run
 from tests.helpers import ROOT, eai_cli
 
 OLD = ROOT / "tests" / "data" / "format0"
+FORMAT1 = ROOT / "tests" / "data" / "format1"  # written by main before issue 37
 UNITS = ("goal_interpretation", "subgoal_decomposition", "action_sequencing", "transition_modeling")
 
 
@@ -64,9 +65,10 @@ def test_a_finished_episode_run_written_before_format_versions_resumes(tmp_path,
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
 
 
+@pytest.mark.parametrize("kept", [OLD, FORMAT1], ids=["format0", "format1"])
 @pytest.mark.parametrize("name", ["run", "compose", "turns"])
-def test_runs_written_before_format_versions_report_and_view(name, tmp_path, capsys):
-    run = copied(name, tmp_path)
+def test_runs_written_before_format_versions_report_and_view(kept, name, tmp_path, capsys):
+    run = Path(shutil.copytree(kept / name, tmp_path / name))
     written = api.report([run])
     assert {p.name for p in written} >= {"report.md", "report.html", "report.json"}
     report = (run / "report.md").read_text()
@@ -74,6 +76,17 @@ def test_runs_written_before_format_versions_report_and_view(name, tmp_path, cap
     code, out, err = eai_cli(capsys, "view", str(run), "--out", str(tmp_path / "site"))
     assert code == 0, err
     assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_a_run_of_format_1_kept_resumes_to_the_same_records(tmp_path, capsys):
+    run = Path(shutil.copytree(FORMAT1 / "run", tmp_path / "run"))
+    (unit(run, "action_sequencing") / "summary.json").unlink()
+    code, _, err = eai_cli(capsys, "run", "--resume", "--out", str(run), "--quiet")
+    assert code == 0, err
+    for module in UNITS:
+        old, new = unit(FORMAT1 / "run", module), unit(run, module)
+        assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
+        assert read(new / "summary.json") == read(old / "summary.json")
 
 
 def test_shards_written_before_format_versions_merge_into_the_plain_run(tmp_path):

@@ -9,6 +9,7 @@ import pytest
 
 from eai.challenge.submission import kit_files, problems, read_submission
 from eai.host.manager import get_plugins
+from eai.results.schema import problems as schema_problems
 from tests.helpers import run_eai
 
 ALLOW = ("--allow-eai-prompts", "--allow-missing")
@@ -51,6 +52,7 @@ def test_allowed_the_zip_is_a_submission_of_the_run_answers_and_says_why(baselin
     kit = kit_files(get_plugins())
     files = read_submission(tmp_path / "sub.zip")
     assert problems(files, kit) == [] and list(files) == [k.name for k in kit]
+    assert [p for text in files.values() for p in schema_problems("challenge-outputs", json.loads(text))] == []
     comment = zipfile.ZipFile(tmp_path / "sub.zip").comment.decode()
     assert comment.splitlines()[1:] == [
         "note: answers to eai's own prompts, not the challenge's (goal_interpretation, subgoal_decomposition, "
