@@ -66,7 +66,7 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def _validator(name: str) -> Any:
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]
 
     return jsonschema.Draft202012Validator(schema(name))
 
