@@ -1,14 +1,18 @@
-"""The hooks a plugin may implement. Each receives a ``register`` callback.
+"""The hooks a plugin may implement: register hooks, each receiving a ``register``
+callback, and observer hooks, told what a run does.
 
 A plugin is a module (or object) registered under the entry-point group
 ``eai``; it implements any of these hooks with ``@eai.hookimpl``. Every hook is
-documented in docs/plugins.md (a test checks it).
+documented in docs/plugins.md (a test checks it). The register hooks are called
+once, when the plugins load; the observer hooks (``eai_run_started`` ...) as a
+run goes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -97,3 +101,31 @@ def eai_register_executors(register: Callable[[Executor], None]) -> None:
     """Register executors, where a run's units work: ``register(executor)``, an
     :class:`eai.runner.executors.Executor` chosen with ``eai run --executor NAME``
     (docs/scale.md). The local one is built in."""
+
+
+# Observers: told what a run does, to send it elsewhere (a tracker, a log) without patching eai.
+# The runner calls them (eai/runner/observers.py) in a deterministic order, with plain JSON data;
+# an observer that raises is one warning line and the run goes on. They return nothing.
+
+
+@hookspec
+def eai_run_started(folder: Path, run: dict[str, Any]) -> None:
+    """A run (``eai run``, ``eai compose``) starts in ``folder``; ``run``: its run.json as written
+    (options, transport, provenance; docs/metrics.md, schema ``run``)."""
+
+
+@hookspec
+def eai_task_finished(unit: dict[str, str], item: dict[str, Any]) -> None:
+    """A task of ``unit`` (``{"suite", "module", "model"}``) was played: ``item`` is its line of
+    responses.jsonl (schema ``response``) without its calls' timings. Called in the unit's task
+    order, each task once the tasks before it have finished; not for tasks a resume finds done."""
+
+
+@hookspec
+def eai_unit_finished(unit: dict[str, str], folder: Path, summary: dict[str, Any]) -> None:
+    """A unit's folder is written: ``summary`` is its summary.json (schema ``summary``)."""
+
+
+@hookspec
+def eai_run_finished(folder: Path, run: dict[str, Any], units: list[Path]) -> None:
+    """A run finished: ``run`` is its run.json with the time it finished, ``units`` its units' folders."""

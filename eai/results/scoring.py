@@ -231,13 +231,14 @@ def require_scored(result: ScoreResult, source: str) -> None:
     raise EaiError(f"{source}: no response answers a task of {where}{seen}")
 
 
-def write_result(result: ScoreResult, out: Path, answers: Sequence[dict[str, Any]] | None = None) -> None:
+def write_result(result: ScoreResult, out: Path, answers: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """``out/records.jsonl``, the answers scored when given (``answers.jsonl``:
     :func:`eai.results.responses.kept_answers`), then ``out/summary.json`` with the format
     of the three (:mod:`eai.results.formats`; a unit is finished once it has its summary),
-    each written whole; byte-identical for identical input."""
+    each written whole; byte-identical for identical input. The summary as written."""
     write_atomic(out / "records.jsonl", map(jsonl.dumps, result.records))
     if answers is not None:
         write_atomic(out / KEPT_ANSWERS, map(jsonl.dumps, answers))
     summary = {**result.summary, FIELD: FORMAT_VERSION}
     write_atomic(out / "summary.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
+    return summary

@@ -40,6 +40,7 @@ from eai.results.store import ResponseLog
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.driver import Scope
 from eai.runner.drivers import driver_for
+from eai.runner.observers import InOrder, Observers, unit_names, untimed
 from eai.runner.setup import live_environment, select_tasks
 from eai.world import Task
 
@@ -97,6 +98,8 @@ class UnitWork:
         # prompts are built and the cache read ahead of the call slots, so a freed slot sends the next call at once
         self.ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
         self.done = self.errors = 0
+        self.observers = Observers(plugins, say)
+        self.finished = InOrder([], lambda item: None)  # the tasks to play, told to the observers in order
 
     def _asker_of(self, served: LanguageModel) -> Asker:
         config = self.scope.config
@@ -124,7 +127,9 @@ class UnitWork:
 
     def record(self, task: Task, item: dict[str, Any], calls: Calls) -> None:
         """Log ``task``'s item with its calls, and show the unit's progress."""
-        self.log.append({"identifier": task.id, **item, "calls": calls})
+        line = {"identifier": task.id, **item, "calls": calls}
+        self.log.append(line)
+        self.finished.finished(line)
         self.done += 1
         self.errors += bool(item.get("error"))
         self.progress(self.scope.unit.label, self.done, len(self.tasks), self.errors)
@@ -162,6 +167,9 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         tasks = [t for t in tasks if t.id not in unbuildable]
     pending = [t for t in tasks if t.id not in answered]
     work.tasks, work.done = tasks, len(tasks) - len(pending)
+    names = unit_names(unit)
+    work.finished = InOrder([t.id for t in pending],
+                            lambda item: work.observers.notify("eai_task_finished", unit=names, item=untimed(item)))
     progress(unit.label, work.done, len(tasks), 0)
 
     async def play(task: Task) -> None:
@@ -179,7 +187,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         result.summary["unbuildable"] = unbuildable
     if config.shard:
         result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
-    write_result(result, folder)
+    written = write_result(result, folder)
+    work.observers.notify("eai_unit_finished", unit=names, folder=folder, summary=written)
     cached = cached_line(c for r in work.log.read().values() for c in r.calls) if work.model.cacheable else ""
     say(unit_line(unit, result, folder, cached))
     return folder

@@ -101,9 +101,11 @@ def write_manifest(out: Path, spec: dict[str, Any]) -> None:
     write_atomic(out / RUN_JSON, json.dumps(spec, indent=2, sort_keys=True) + "\n")
 
 
-def finish_manifest(out: Path, written: dict[str, Any]) -> None:
-    """run.json as ``written`` when the run started, with the time it finished."""
-    write_manifest(out, {**written, "finished": utc_now()})
+def finish_manifest(out: Path, written: dict[str, Any]) -> dict[str, Any]:
+    """run.json as ``written`` when the run started, with the time it finished (what is returned)."""
+    finished = {**written, "finished": utc_now()}
+    write_manifest(out, finished)
+    return finished
 
 
 def without_provenance(spec: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from eai.runner.core import run_unit
 from eai.runner.drivers import driver_for
 from eai.runner.executors import executor as executor_named
 from eai.runner.manifest import finish_manifest, read_manifest, record_manifest
+from eai.runner.observers import Observers
 from eai.runner.selection import check_selection, claims
 from eai.runner.setup import live_environment
 from eai.runner.transport import transport
@@ -53,8 +54,10 @@ async def run(config: RunConfig, plugins: Plugins, progress: Progress = lambda *
         read_manifest(config.out)  # one line when there is nothing to resume, before touching the folder
     with locked(config.out):
         written = record_manifest(config, plugins, transport(config, executor, address))
+        observers = Observers(plugins, say)
+        observers.notify("eai_run_started", folder=config.out, run=written)
         folders = await chosen.run(config, plugins, progress, say, address)
-        finish_manifest(config.out, written)
+        observers.notify("eai_run_finished", folder=config.out, run=finish_manifest(config.out, written), units=folders)
         return folders
 
 
