@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from eai.runner import defaults
 
 if TYPE_CHECKING:
+    from eai.results.reward import Reward
     from eai.world import Task
 
 Responses = str | os.PathLike | Mapping[str, str] | Iterable[Mapping[str, Any]]
@@ -101,6 +102,17 @@ def score(suite: str, module: str, responses: Responses, *, strict: bool = False
     if out is not None:
         write_result(result, Path(out), kept_answers(result.records, answers))
     return Result(suite, module, "", result.records, result.summary, Path(out) if out is not None else None)
+
+
+def reward(suite: str, module: str, task: str, answer: str, *, options: Mapping[str, Any] | None = None) -> Reward:
+    """``answer`` to ``task`` judged by ``module`` in ``suite``'s simulator, as ``eai score`` judges it:
+    ``.value`` in [0, 1] (1.0: correct) and ``.verdict``, the task's record (docs/api.md, "Rewards")."""
+    from eai.host.manager import get_plugins
+    from eai.results.reward import reward as judged
+    from eai.tasks.folders import suite_name
+
+    plugins = get_plugins()
+    return judged(plugins, suite_name(plugins, suite), module, task, answer, options)
 
 
 def _responses(responses: Responses) -> list[Any]:

@@ -96,6 +96,17 @@ class AbilityModule(ABC):
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         """The summary.json figures over many records."""
 
+    def reward(self, record: Record) -> float:
+        """``record``'s verdict as one number in [0, 1], 1.0 for a correct answer (``eai.reward``):
+        by default 1.0 when its ``success`` is true, else 0.0 (a record without a verdict too)."""
+        return 1.0 if record.get("success") is True else 0.0
+
+    def gold_answer(self, task: Task, env: Env) -> str | None:
+        """An answer to ``task`` written as models are asked to write it, from its annotation or a
+        planner (``eai export dataset``'s corrected answer, kept only when :meth:`reward` gives it
+        1.0); None when the module gives none (the default)."""
+        return None
+
     def interpreted_goal(self, parsed: Any, task: Task, simulator: Simulator) -> Goal:
         """The goal ``parsed`` gives the later stages of a pipeline (a module that ``interprets``)."""
         raise NotImplementedError(f"module {self.name!r} does not interpret goals")

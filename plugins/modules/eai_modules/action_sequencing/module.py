@@ -4,6 +4,7 @@ empty plan, its own outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
@@ -69,6 +70,10 @@ class ActionSequencing(AbilityModule):
         known = sum(step.name in vocabulary.actions or step.action_id is not None
                     or bool(step.text and vocabulary.read_phrase(step.text)) for step in parsed.steps)
         return not parsed.error and 2 * known > len(parsed.steps)
+
+    def gold_answer(self, task: Task, env: Env) -> str | None:
+        """The task's gold plan, as ``[["WALK", "kitchen.1"], ...]``."""
+        return json.dumps([[a.name, *a.args] for a in task.gold_plan]) if task.gold_plan else None
 
     def evaluate(self, parsed: ParsedPlan, task: Task, env: Env) -> Record:
         simulator = env.simulator

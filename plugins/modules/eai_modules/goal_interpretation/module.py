@@ -4,6 +4,7 @@ and F1 against the gold goal (docs/metrics.md, "Goal interpretation")."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,6 +64,18 @@ class GoalInterpretation(AbilityModule):
 
     def interpreted_goal(self, parsed: ParsedGoals, task: Task, simulator: Simulator) -> Goal:
         return predicted_goal(parsed, task, simulator)
+
+    def reward(self, record: Record) -> float:
+        """The answer's F1 over the gold goals (of the option it matched best), 0 to 1."""
+        return record.get("f1", 0.0) / 100
+
+    def gold_answer(self, task: Task, env: Env) -> str | None:
+        """The task's stored gold goals in the node, edge and action goal sections."""
+        def literal(x: Any) -> Any:
+            return list(x.atom) if x.positive else ["not", list(x.atom)]
+        goal = task.goal
+        return json.dumps({"node goals": [literal(x) for x in goal.state], "edge goals": [literal(x) for x in goal.relation],
+                           "action goals": [{"action": step[0], "description": ""} for step in goal.action]})
 
     def evaluate(self, parsed: ParsedGoals, task: Task, env: Env) -> Record:
         simulator = env.simulator

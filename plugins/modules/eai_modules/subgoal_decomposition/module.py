@@ -6,6 +6,7 @@ outcome (the prompt asks for a non-empty plan)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -40,6 +41,7 @@ from eai.plugin_api import (
     trajectory_record,
     trajectory_summary,
 )
+from eai_modules.subgoal_decomposition.gold import goal_subgoal_plan
 
 CALLED = re.compile(r"([A-Za-z_][\w\-]*)\s*\(")  # the names a subgoal line calls: on_top(, NEXT_TO (
 
@@ -76,6 +78,10 @@ class SubgoalDecomposition(AbilityModule):
         known = sum(line.formula is not None and any(n.lower() in names for n in CALLED.findall(line.text))
                     for line in parsed.lines)
         return not parsed.error and 2 * known > len(parsed.lines)
+
+    def gold_answer(self, task: Task, env: Env) -> str | None:
+        """The goal-derived subgoal plan (:func:`goal_subgoal_plan`), as ``{"output": [...]}``."""
+        return json.dumps({"output": goal_subgoal_plan(task, env.simulator)}) if env.simulator else None
 
     def evaluate(self, parsed: ParsedSubgoals, task: Task, env: Env) -> Record:
         simulator = env.simulator

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eai import EaiError
 from eai.plugin_api import (
     OTHER_OUTCOMES,
     AbilityModule,
@@ -88,6 +89,13 @@ class TransitionModeling(AbilityModule):
 
     def summarize(self, records: Sequence[Record]) -> dict[str, Any]:
         return summarize(records)
+
+    def gold_answer(self, task: Task, env: Env) -> str | None:
+        """The gold operators the task needs, in PDDL; None for a suite without gold operators (a generated one)."""
+        try:
+            return "\n".join(op.to_pddl("") for op in gold_model(env.plugins, task.suite).operators(task))
+        except EaiError:
+            return None
 
     def trace(self, parsed: OperatorParse, task: Task, env: Env) -> dict[str, Any]:
         return {"operators": operators(parsed, task, env.plugins)}
