@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("host",),
     ("simulation", "llm", "tasks", "modules"),
     ("challenge", "collaboration", "compose", "generation", "health", "modules.benchmark", "reporting", "results",
-     "viewer"),
+     "training", "viewer"),
     ("runner",),
     ("api", "cli", "plugin_api", "testing", "eai"),
 ]

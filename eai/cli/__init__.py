@@ -29,7 +29,7 @@ BUILT_IN = {
     "merge": ("eai.cli.merge", "merge_command", "Merge the N shards of a run into the run it is a part of."),
     "report": ("eai.cli.report", "report_command", "Summarize runs in tables shaped like the paper's, several side by side."),
     "view": ("eai.cli.view", "view_command", "See why a model failed, task by task: prompt, answer, parse, steps."),
-    "export": ("eai.cli.export", "app", "Write a run in another format: the EAI Challenge's submission zip."),
+    "export": ("eai.cli.export", "app", "Write a run in another format: the EAI Challenge's submission zip, or training data."),
     "compare": ("eai.cli.compare", "app", "eai's verdicts beside the official evaluator's (eai-eval 1.0.5) on the same answers."),
     "schema": ("eai.cli.schema", "schema_command", "Print the JSON schema of a file eai writes, or list the schemas."),
     "check-world": ("eai.cli.check_world", "check_world_command", "Play the same plans in eai's world and in a real engine; print the agreement and every difference."),

@@ -1,4 +1,4 @@
-"""``eai export``: a run written in another tool's format (the EAI Challenge's submission)."""
+"""``eai export``: a run written in another tool's format (the EAI Challenge's submission, training data)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from eai.cli.command import CONTEXT, Command, Group
 from eai.cli.output import say
 from eai.host.manager import get_plugins
 
-app = typer.Typer(help="Write a run in another format: the EAI Challenge's submission zip.\n\n"
-                       "Examples:\n\n\b\n    eai export challenge runs/gpt --out submission.zip",
+app = typer.Typer(help="Write a run in another format: the EAI Challenge's submission zip, or training data.\n\n"
+                       "Examples:\n\n\b\n    eai export challenge runs/gpt --out submission.zip\n"
+                       "    eai export dataset runs/gpt --out data/gpt",
                   no_args_is_help=True, cls=Group, context_settings=CONTEXT)
 
 
@@ -56,6 +57,40 @@ def challenge_command(
     for notice in done.notices:
         say(f"note: {notice}")
     say(f"wrote {out}: the {len(done.files)} files of an EAI Challenge submission, checked against the format")
+
+
+@app.command("dataset", cls=Command)
+def dataset_command(
+    run: Path = typer.Argument(..., help="The run folder (eai run or eai compose --out)."),
+    out: Path = typer.Option(..., "--out", help="The folder to write (replaced whole when it exists)."),
+) -> None:
+    """Write a run's answers as verified training data: per task, the prompt,
+    the model's answer, the simulator's verdict and its reward (1.0: correct),
+    the error class, and a corrected answer (the annotation's or a planner's,
+    kept only when the same evaluator scores it 1.0).
+
+    The folder holds a JSONL file per unit under data/ (schema: eai schema
+    dataset) and a README.md with the suites' licence notices, laid out as a
+    Hugging Face dataset: datasets.load_dataset(FOLDER, CONFIG) reads it
+    (pip install "eai-kit[hf]"). Units played as episodes (pipelines,
+    replanning, two agents) are left out, and said so. A folder that is no
+    run is refused in one line. docs/dataset.md says more.
+
+    Examples:
+
+    \b
+        eai export dataset runs/gpt --out data/gpt
+        python -c "import datasets; print(datasets.load_dataset('data/gpt', 'virtualhome-action_sequencing-openai_gpt-4o'))"
+    """
+    from eai.training.dataset import export_dataset
+
+    parts, notes = export_dataset(get_plugins(), run, out)
+    for note in notes:
+        say(f"note: {note}")
+    lines = sum(len(p.lines) for p in parts)
+    correct, corrected = sum(p.correct for p in parts), sum(p.corrected for p in parts)
+    say(f"wrote {out}: {lines} line(s) from {len(parts)} unit(s), {correct} with reward 1.0, "
+        f"{corrected} with a corrected answer")
 
 
 def exit_refused(refused: Exception) -> None:

@@ -34,7 +34,7 @@ WRITTEN = {  # the schemas written by hand: name -> the file each describes
     "answer": "a line of answers.jsonl (a score folder)",
     "report": "report.json (eai report)",
     "challenge-outputs": "each <env>_<module>_outputs.json of eai export challenge's zip",
-    "dataset": "a line of data.jsonl (eai export dataset)",
+    "dataset": "a line of the data/*.jsonl files of eai export dataset",
 }
 MODELLED = {  # the schemas of pydantic models: name -> (the file, the model's name in eai.tasks.taskfile)
     "task": ("tasks/<id>.json of a suite folder", "TaskFile"),
@@ -42,7 +42,7 @@ MODELLED = {  # the schemas of pydantic models: name -> (the file, the model's n
     "scene": ("a scene file of a suite folder", "Scene"),
 }
 BY_FILE_NAME = {"run.json": "run", "summary.json": "summary", "records.jsonl": "record", "responses.jsonl": "response",
-                "answers.jsonl": "answer", "report.json": "report", "data.jsonl": "dataset", "suite.json": "suite"}
+                "answers.jsonl": "answer", "report.json": "report", "suite.json": "suite"}
 
 
 def names() -> dict[str, str]:

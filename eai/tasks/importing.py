@@ -129,14 +129,19 @@ def readme(out: Path) -> str:
             origin = "; ".join(s["described"] for s in sources)
         lines.append(f"| `{path.parent.name}/` | {origin} |")
         licences.update({(s["name"], s["licence"], s["licence_note"]): s for s in sources})
-    lines += ["", "## Licences", "", "The data is derived from these sources, each under the licence below.", ""]
-    for key in sorted(licences):
-        source = licences[key]
+    lines += ["", *licence_notices([licences[key] for key in sorted(licences)])]
+    return "\n".join(lines)
+
+
+def licence_notices(sources: list[dict[str, Any]]) -> list[str]:
+    """The lines of a ``## Licences`` section: each source, what it is, its note and its licence's text."""
+    lines = ["## Licences", "", "The data is derived from these sources, each under the licence below.", ""]
+    for source in sources:
         lines += [f"### {source['name']}", "", f"From {source['described']}.", ""]
         if source["licence_note"]:
             lines += [source["licence_note"], ""]
         lines += ["```", source["licence"] or "(no licence file in the source)", "```", ""]
-    return "\n".join(lines)
+    return lines
 
 
 def generation_command(folder: str, generated: dict[str, Any]) -> str:

@@ -14,9 +14,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from eai.base import jsonl
 from eai.base.finding import Finding
 from eai.exceptions import EaiError, UnknownNameError
 from eai.tasks.building import BaseScene, Builder, base_scene
+from eai.tasks.importing import PROVENANCE
 from eai.tasks.reading import TaskFileError, read_model
 from eai.tasks.sources import Archive, Pin
 from eai.tasks.suite import TaskSuite
@@ -121,6 +123,14 @@ class DirectorySuite(TaskSuite):
             self._suite = None
             self._bases.clear()
             self._tasks.clear()
+
+    def licences(self) -> list[dict[str, str]]:
+        """The sources its folder's provenance.json names, with their licences (none without one)."""
+        path = self.path / PROVENANCE
+        if not path.is_file():
+            return []
+        keys = ("name", "described", "licence", "licence_note")
+        return [{key: str(source.get(key) or "") for key in keys} for source in jsonl.loads(path.read_text("utf-8"))["sources"]]
 
     def file(self, key: str) -> Path:
         """A suite-level file named in suite.json ``files`` (e.g. the gold PDDL domain)."""

@@ -49,6 +49,11 @@ class TaskSuite(ABC):
         wanted = {task for name in names for task in subsets.get(name, [name])}
         return [task for task in self.ids() if task in wanted]
 
+    def licences(self) -> list[dict[str, str]]:
+        """The sources its tasks derive from, each ``{"name", "described", "licence", "licence_note"}``
+        (``licence``: the licence's text as the source has it); none by default."""
+        return []
+
     def file(self, key: str) -> Path:
         """A suite-level file (``"domain"``: the gold PDDL domain, ``"predicate_categories"``)."""
         raise EaiError(f"suite {self.name!r} has no {key!r} file")
