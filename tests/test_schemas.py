@@ -59,13 +59,15 @@ def test_the_run_folders_kept_of_format_1_are_valid(name):
     assert [p for paths in found.values() for path in paths for p in file_problems(path)] == []
 
 
-def test_the_committed_suites_files_are_valid_tasks_and_suites():
+def test_the_committed_suites_files_are_valid_tasks_suites_and_scenes():
     suites = sorted(ROOT.glob("tasks/*/suite.json"))
     assert len(suites) >= 7
     for suite in suites:
         assert list(file_problems(suite)) == []
         for task in sorted((suite.parent / "tasks").glob("*.json")):
             assert list(file_problems(task, "task")) == [], task
+        for scene in sorted(suite.parent.glob("scene*.json")):
+            assert list(file_problems(scene, "scene")) == []
 
 
 def test_a_field_format_1_does_not_know_is_allowed_and_a_wrong_type_is_named():
