@@ -1,4 +1,4 @@
-"""The Python API (docs/api.md): score answers, run models, load a suite, write a report.
+"""The Python API (docs/api.md): score answers, run models, load a suite, write a report, judge one answer.
 
 Every heavy import happens inside the functions, so ``import eai`` stays cheap.
 Errors the caller can fix raise :class:`eai.exceptions.EaiError` with one clear line.

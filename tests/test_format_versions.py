@@ -89,14 +89,16 @@ def test_a_run_of_format_1_kept_resumes_to_the_same_records(tmp_path, capsys):
         assert read(new / "summary.json") == read(old / "summary.json")
 
 
-def test_shards_written_before_format_versions_merge_into_the_plain_run(tmp_path):
-    merge_run([OLD / "shard0", OLD / "shard1"], tmp_path / "merged", get_plugins(), command=["eai", "merge"])
+@pytest.mark.parametrize("kept", [OLD, FORMAT1], ids=["format0", "format1"])
+def test_shards_written_before_format_versions_merge_into_the_plain_run(kept, tmp_path):
+    merge_run([kept / "shard0", kept / "shard1"], tmp_path / "merged", get_plugins(), command=["eai", "merge"])
     for module in UNITS:
-        old, new = unit(OLD / "run", module), unit(tmp_path / "merged", module)
+        old, new = unit(kept / "run", module), unit(tmp_path / "merged", module)
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
         assert read(new / "summary.json") == {**read(old / "summary.json"), "format_version": FORMAT_VERSION}
     spec = read(tmp_path / "merged" / "run.json")
-    assert {k: v for k, v in spec.items() if k not in PROVENANCE} == read(OLD / "run" / "run.json")
+    without = {k: v for k, v in read(kept / "run" / "run.json").items() if k not in PROVENANCE}
+    assert {k: v for k, v in spec.items() if k not in PROVENANCE} == without
     assert spec["command"] == ["eai", "merge"] and spec["format_version"] == FORMAT_VERSION
 
 
