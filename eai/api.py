@@ -137,7 +137,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         response_format: str = defaults.RESPONSE_FORMAT, cost_limit: float | None = None, price_as: str | None = None,
         cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = defaults.REPLAN, action_failure_p: float = defaults.ACTION_FAILURE_P, seed: int = defaults.SEED,
-        environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        epochs: int = defaults.EPOCHS, environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
         say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = defaults.EXECUTOR,
         address: str | None = None, command: Sequence[str] | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
@@ -195,6 +195,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         replan=replan,
         action_failure_p=action_failure_p,
         seed=seed,
+        epochs=epochs,
         environment=environment,
         options=dict(options or {}),
         shard=share,
