@@ -103,3 +103,22 @@ def test_virtualhome_gold_plans_with_ten_left_empty_have_the_wilson_interval_of_
     figures = [path for path in summary["uncertainty"]["rates"]]
     assert "model_error_rate" in figures and "goal_success.total" in figures and "lcs" in figures
     assert summary["uncertainty"]["rates"]["goal_success.total"]["method"] == "bootstrap"
+
+
+def test_a_virtualhome_runs_report_gives_each_rate_of_table_4_and_of_success_by_feature_its_interval(tmp_path):
+    from tests.helpers import table_rows
+
+    run = eai.run(suites=["virtualhome"], modules=["action_sequencing"], limit=40, out=tmp_path / "run")
+    [result] = run.results
+    report = (tmp_path / "run" / "report.md").read_text()
+    row = table_rows(report, "Table 4: 95% intervals")["baseline:auto"]
+    entry = result.interval("task_success_rate")
+    assert row["Goal evaluation: Task SR (V)"] == f"{entry['low']:.1f}–{entry['high']:.1f}"
+    assert all(cell != "-" for header, cell in row.items() if "Progress" not in header)  # VirtualHome has no task progress
+    steps = table_rows(report, "Task success (%) by gold plan length (steps): 95% intervals")["virtualhome"]
+    plans = {t.id: len(t.gold_plan) for t in get_plugins().suites.get("virtualhome").load()[:40]}
+    short = [r["success"] for r in result.records if plans[r["identifier"]] <= 5]
+    low, high = wilson(sum(short), len(short))
+    assert steps["1-5"] == f"{100 * low:.1f}–{100 * high:.1f}" + (" (n under 30)" if len(short) < 30 else "")
+    html = (tmp_path / "run" / "report.html").read_text()
+    assert '"error_y":{"array":[' in html and '"arrayminus":[' in html

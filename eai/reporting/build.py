@@ -27,7 +27,7 @@ from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config,
 from eai.reporting.comparison import Comparison, html as comparison_html, markdown as comparison_markdown
 from eai.reporting.compose_tables import compose_tables
 from eai.reporting.headings import suite_headings
-from eai.reporting.intervals import NOTE as INTERVALS_NOTE, Interval, error_bars, interval_rows
+from eai.reporting.intervals import NOTE as INTERVALS_NOTE, Interval, error_bars, interval_rows, share_interval
 from eai.reporting.tables import COUNTS, TableSpec, metric_series, module_tables, table_rows
 from eai.reporting.text import cell as _cell, markdown_text, viewer_link
 from eai.reporting.unit_table import UnitTable
@@ -82,16 +82,21 @@ def _paper_tables(spec: TableSpec, units: Sequence[UnitResult]) -> list[Table]:
             Table(f"{spec.name}: 95% intervals", interval_headers, intervals, note=INTERVALS_NOTE)]
 
 
-def _feature_table(feature: Feature, units: Sequence[UnitResult], features: Features) -> Table | None:
+def _feature_tables(feature: Feature, units: Sequence[UnitResult], features: Features) -> list[Table]:
+    """Task success by ``feature``, then each rate's 95% (Wilson) interval."""
     found_rows = feature_table(units, feature, features)
     if not found_rows:
-        return None
+        return []
     labels = feature.labels()
     series = [(f"{u.suite}/{u.module}/{u.label} (n={sum(s.n for s in shares)})", [s.rate for s in shares]) for u, shares in found_rows]
-    return Table(f"Task success (%) by {feature.title} (tasks in parentheses)", ["Suite", "Module", "Model", "n"] + labels,
-                 [[u.suite, u.module, u.label, sum(s.n for s in shares), *shares] for u, shares in found_rows],
-                 cells=[[None, None, None] + [(u, "")] * (1 + len(shares)) for u, shares in found_rows],
-                 charts=[(f"Task success (%) by {feature.title}", [("", label) for label in labels], series, [])])
+    title = f"Task success (%) by {feature.title}"
+    return [Table(f"{title} (tasks in parentheses)", ["Suite", "Module", "Model", "n"] + labels,
+                  [[u.suite, u.module, u.label, sum(s.n for s in shares), *shares] for u, shares in found_rows],
+                  cells=[[None, None, None] + [(u, "")] * (1 + len(shares)) for u, shares in found_rows],
+                  charts=[(title, [("", label) for label in labels], series, [])]),
+            Table(f"{title}: 95% intervals", ["Suite", "Module", "Model"] + labels,
+                  [[u.suite, u.module, u.label, *map(share_interval, shares)] for u, shares in found_rows],
+                  note=INTERVALS_NOTE)]
 
 
 def _unit_table(table: UnitTable) -> Table:
@@ -107,7 +112,7 @@ def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     extra = compose_tables(units) + [table for name in MODULES for table in MODULES[name].report_tables(units)] \
         + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
     found += [_unit_table(table) for table in extra]
-    found += [_feature_table(feature, units, features) for feature in FEATURES]
+    found += [table for feature in FEATURES for table in _feature_tables(feature, units, features)]
     return [t for t in found if t is not None]
 
 

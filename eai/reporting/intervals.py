@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from eai.modules.tables import Column, TableSpec
+from eai.reporting.analysis import Share
 from eai.reporting.collect import UnitResult
 from eai.reporting.tables import COUNTS, table_rows
-from eai.results.uncertainty import SMALL_N
+from eai.results.uncertainty import SMALL_N, wilson
 
 Interval = tuple[float, float, int]  # low, high, tasks it is over
 NOTE = (f"95% intervals: Wilson for rates of tasks, a seeded bootstrap over tasks for the others "
@@ -34,6 +35,14 @@ def interval_text(found: Interval | None) -> str | None:
         return None
     low, high, n = found
     return f"{low:.1f}–{high:.1f}" + (f" (n under {SMALL_N})" if n < SMALL_N else "")
+
+
+def share_interval(share: Share) -> str | None:
+    """The Wilson interval of a success rate by task feature (its tasks succeeded or not), as text."""
+    if share.rate is None:
+        return None
+    low, high = wilson(round(share.rate * share.n / 100), share.n)
+    return interval_text((100 * low, 100 * high, share.n))
 
 
 def interval_rows(spec: TableSpec, units: Sequence[UnitResult]) -> tuple[list[str], list[list[Any]]]:
