@@ -31,6 +31,12 @@ def read(path):
     return json.loads(path.read_text())
 
 
+def assert_summary_gained(new, old):
+    """What a summary has gained since: its format version and the intervals of its rates (issue 37)."""
+    assert {k: v for k, v in new.items() if k != "uncertainty"} == {**old, "format_version": FORMAT_VERSION}
+    assert new["uncertainty"]["rates"] and new["uncertainty"]["confidence"] == 0.95
+
+
 def test_an_interrupted_run_written_before_format_versions_resumes_and_says_its_format(tmp_path, capsys):
     run = copied("run", tmp_path)
     answers = unit(run, "action_sequencing") / "responses.jsonl"
@@ -42,7 +48,7 @@ def test_an_interrupted_run_written_before_format_versions_resumes_and_says_its_
     for module in UNITS:
         old, new = unit(OLD / "run", module), unit(run, module)
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
-        assert read(new / "summary.json") == {**read(old / "summary.json"), "format_version": FORMAT_VERSION}
+        assert_summary_gained(read(new / "summary.json"), read(old / "summary.json"))
     spec, before = read(run / "run.json"), read(OLD / "run" / "run.json")
     # what a run.json has had since issue 36: the --gen options, the response format, what each model is sent,
     # and the transport's first-answer deadline, cost limit and prices
@@ -86,7 +92,8 @@ def test_a_run_of_format_1_kept_resumes_to_the_same_records(tmp_path, capsys):
     for module in UNITS:
         old, new = unit(FORMAT1 / "run", module), unit(run, module)
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
-        assert read(new / "summary.json") == read(old / "summary.json")
+        added = {k: v for k, v in read(new / "summary.json").items() if k != "uncertainty"}  # issue 37 item 2
+        assert added == read(old / "summary.json")
 
 
 @pytest.mark.parametrize("kept", [OLD, FORMAT1], ids=["format0", "format1"])
@@ -95,7 +102,7 @@ def test_shards_written_before_format_versions_merge_into_the_plain_run(kept, tm
     for module in UNITS:
         old, new = unit(kept / "run", module), unit(tmp_path / "merged", module)
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
-        assert read(new / "summary.json") == {**read(old / "summary.json"), "format_version": FORMAT_VERSION}
+        assert_summary_gained(read(new / "summary.json"), read(old / "summary.json"))
     spec = read(tmp_path / "merged" / "run.json")
     without = {k: v for k, v in read(kept / "run" / "run.json").items() if k not in PROVENANCE}
     assert {k: v for k, v in spec.items() if k not in PROVENANCE} == without

@@ -118,7 +118,8 @@ def eai_run_started(folder: Path, run: dict[str, Any]) -> None:
 def eai_task_finished(unit: dict[str, str], item: dict[str, Any]) -> None:
     """A task of ``unit`` (``{"suite", "module", "model"}``) was played: ``item`` is its line of
     responses.jsonl (schema ``response``) without its calls' timings. Called in the unit's task
-    order, each task once the tasks before it have finished; not for tasks a resume finds done."""
+    order (each task's epochs in turn), each once the ones before it have finished; not for tasks
+    a resume finds done."""
 
 
 @hookspec

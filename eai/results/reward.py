@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from eai.exceptions import EaiError
-from eai.host.manager import Plugins
+from eai.host.manager import Plugins, get_plugins
 from eai.modules import get_module
 from eai.results.responses import Response
 from eai.results.scoring import score
+from eai.tasks.folders import suite_name
 
 
 @dataclass(frozen=True)
@@ -23,10 +24,13 @@ class Reward:
     verdict: dict[str, Any]
 
 
-def reward(plugins: Plugins, suite: str, module: str, task: str, answer: str,
-           options: Mapping[str, Any] | None = None) -> Reward:
-    """``answer`` to ``task`` of ``suite``, judged by ``module`` in the suite's simulator;
-    EaiError in one line when the suite has no such task for the module."""
+def reward(suite: str, module: str, task: str, answer: str, *, options: Mapping[str, Any] | None = None,
+           plugins: Plugins | None = None) -> Reward:
+    """``answer`` to ``task`` of ``suite`` (a name or a suite folder), judged by ``module`` in the
+    suite's simulator as ``eai score`` judges it (``eai.reward``; ``options``: the module's, as
+    ``eai score``'s); EaiError in one line when the suite has no such task for the module."""
+    plugins = plugins or get_plugins()
+    suite = suite_name(plugins, suite)
     result = score(plugins, suite, module, [Response(task, answer)], dict(options or {}), task_ids=[task])
     if not result.records:
         raise EaiError(f"suite {suite!r} has no task {task!r} that module {module!r} evaluates")

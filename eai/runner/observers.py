@@ -5,7 +5,7 @@ Each plugin's hook is called on its own: one that raises is one warning line
 (the first time that plugin's hook raises for this caller: a unit, or the run's
 start and end), the other observers are still called and the run goes on. The
 calls are in a deterministic order: a unit's tasks in the unit's task order
-(:class:`InOrder`), whatever order they finish in, and their data holds no
+(each task's epochs in turn; :class:`InOrder`), whatever order they finish in, and their data holds no
 timing (a call's ``seconds`` is left out).
 """
 
@@ -51,16 +51,16 @@ def untimed(item: dict[str, Any]) -> dict[str, Any]:
 
 
 class InOrder:
-    """Hands each finished task's item on in the order of ``ids``: an item waits
-    for the items of the tasks before it."""
+    """Hands each finished item on in the order of its key in ``keys`` (a task's
+    :func:`~eai.results.store.epoch_key`): an item waits for the items before it."""
 
-    def __init__(self, ids: Sequence[str], emit: Callable[[dict[str, Any]], None]) -> None:
-        self.ids, self.emit = list(ids), emit
+    def __init__(self, keys: Sequence[str], emit: Callable[[dict[str, Any]], None]) -> None:
+        self.keys, self.emit = list(keys), emit
         self.next = 0
         self.waiting: dict[str, dict[str, Any]] = {}
 
-    def finished(self, item: dict[str, Any]) -> None:
-        self.waiting[item["identifier"]] = item
-        while self.next < len(self.ids) and self.ids[self.next] in self.waiting:
-            self.emit(self.waiting.pop(self.ids[self.next]))
+    def finished(self, key: str, item: dict[str, Any]) -> None:
+        self.waiting[key] = item
+        while self.next < len(self.keys) and self.keys[self.next] in self.waiting:
+            self.emit(self.waiting.pop(self.keys[self.next]))
             self.next += 1
