@@ -92,3 +92,12 @@ def test_an_observer_that_raises_is_one_warning_line_and_the_run_goes_on_to_the_
     assert len(events(tmp_path / "broken" / "events.jsonl")) == 2 + 2 * 5  # the other observer was told everything
     records = {k: v for k, v in folder_files(tmp_path / "broken").items() if k.endswith("records.jsonl")}
     assert records and records == {k: v for k, v in folder_files(tmp_path / "plain").items() if k.endswith("records.jsonl")}
+
+
+def test_with_epochs_each_tasks_answers_are_told_in_turn(observer, tmp_path):
+    set_plugins(load_plugins({"jsonl_observer": observer}))
+    api.run(suites=["virtualhome"], modules=["action_sequencing"], limit=2, out=tmp_path / "run", use_cache=False,
+            concurrency=4, epochs=2, say=lambda line: None)
+    told = [(e["item"]["identifier"], e["item"].get("epoch", 0)) for e in events(tmp_path / "run" / "events.jsonl")
+            if e["event"] == "task_finished"]
+    assert told == [("27_2", 0), ("27_2", 1), ("417_1", 0), ("417_1", 1)]
