@@ -2,6 +2,26 @@
 // The eai viewer: every text from a run is put in the page as text (textContent), never as HTML.
 const DATA = JSON.parse(document.getElementById("eai-data").textContent);
 
+// A task's detail is a script beside the page (eai/viewer/page.py), tasks/R-U/T.js, calling eaiTask("R/U/T", task):
+// loaded when the task is opened, from a server or from the file system alike.
+const DETAILS = {}, LOADING = {};
+window.eaiTask = (key, task) => { DETAILS[key] = task; };
+function taskKey(run, unit, listed) {
+  const r = DATA.runs.indexOf(run), u = run.units.indexOf(unit);
+  return `${r}/${u}/${unit.tasks.indexOf(listed)}`;
+}
+function loadTask(key) {
+  if (!LOADING[key]) {
+    LOADING[key] = new Promise((resolve) => {
+      const [r, u, t] = key.split("/"), script = document.createElement("script"), path = `tasks/${r}-${u}/${t}.js`;
+      const done = () => { if (!(key in DETAILS)) DETAILS[key] = {missing: path}; script.remove(); resolve(); };
+      script.onload = done; script.onerror = done; script.src = path;
+      document.head.appendChild(script);
+    });
+  }
+  return LOADING[key];
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -49,7 +69,7 @@ function matches(task, p) {
   if (p.error && !task.errors.includes(p.error)) return false;
   if (p.q) {
     const q = p.q.toLowerCase();
-    const text = [task.id, task.instruction, task.output, task.record.error_detail].join(" ").toLowerCase();
+    const text = [task.id, task.instruction, task.search].join(" ").toLowerCase();
     if (!text.includes(q)) return false;
   }
   return true;
@@ -91,7 +111,7 @@ function filtersView(unit, p) {
   const error = el("select", {id: "error", onchange: (e) => { location.hash = link({error: e.target.value, task: null}); }},
     el("option", {value: ""}, "any error"), kinds.map((k) => el("option", {value: k}, k)));
   error.value = p.error || "";
-  const q = el("input", {id: "q", type: "search", placeholder: "text in id, instruction, answer"});
+  const q = el("input", {id: "q", type: "search", placeholder: "text in id, instruction, error, answer"});
   q.value = p.q || "";
   q.addEventListener("change", (e) => { location.hash = link({q: e.target.value, task: null}); });
   return el("div", {class: "filters"}, el("label", {}, "Outcome ", status), el("label", {}, "Error ", error), el("label", {}, "Text ", q));
@@ -202,8 +222,17 @@ function promptSummary(task) {
   return el("summary", {}, "Prompt as eai builds it now" + (task.prompt === undefined ? "" : " (the run logged no digest of the one sent to check it against)"));
 }
 
+// The pane of a task: its detail once loaded (null: still loading, after which the page is drawn again).
+function taskPane(run, unit, id, pending) {
+  const listed = unit.tasks.find((t) => t.id === id);
+  if (!listed) return el("p", {class: "muted"}, "No such task in this unit.");
+  const key = taskKey(run, unit, listed), task = DETAILS[key];
+  if (task === undefined) { pending.push(loadTask(key)); return el("p", {class: "loading muted"}, `Loading task ${id}...`); }
+  if (task.missing) return el("p", {class: "failure"}, `The detail of task ${id} (${task.missing}, beside this page) could not be loaded.`);
+  return taskView(unit, task, run);
+}
+
 function taskView(unit, task, run) {
-  if (!task) return el("p", {class: "muted"}, "No such task in this unit.");
   return el("article", {class: "task"},
     el("h3", {}, `${run.name}: ${unit.label}, task ${task.id}`),
     el("p", {class: cls(task.status)}, `Outcome: ${task.status}`),
@@ -240,15 +269,16 @@ function render() {
   if (!unit) { content.replaceChildren(configView(run), el("p", {class: "failure"}, "No such unit in this run.")); return; }
   const parts = [configView(run), el("h2", {id: "unit-title"}, `${unit.suite} / ${unit.module} / ${unit.label}`),
     unit.note ? el("p", {class: "note"}, unit.note) : null, summaryView(unit), filtersView(unit, p), taskList(unit, p)];
+  const pending = [];
   if (p.task) {
-    const task = unit.tasks.find((t) => t.id === p.task), other = peers(run, unit)[Number(p.compare)];
-    const panes = [el("section", {}, taskView(unit, task, run))];
-    if (p.compare && other) panes.push(el("section", {}, taskView(other[1], other[1].tasks.find((t) => t.id === p.task), other[0])));
+    const other = peers(run, unit)[Number(p.compare)];
+    const panes = [el("section", {}, taskPane(run, unit, p.task, pending))];
+    if (p.compare && other) panes.push(el("section", {}, taskPane(other[0], other[1], p.task, pending)));
     parts.push(el("div", {class: "compare-pick"}, compareView(run, unit, p)), el("div", {class: "panes", id: "task"}, panes));
   }
   content.replaceChildren(...parts.filter(Boolean));
   if (p.task) document.getElementById("task").scrollIntoView();
+  return pending.length ? Promise.all(pending).then(render) : Promise.resolve();
 }
 window.addEventListener("hashchange", render);
-render();
-document.body.setAttribute("data-ready", "1");
+render().then(() => document.body.setAttribute("data-ready", "1"));  // with the task the address names, once loaded
