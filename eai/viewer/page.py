@@ -24,7 +24,7 @@ from eai.base.paths import inside
 DIGEST = "source.sha256"
 DETAILS = "tasks"  # the folder of the tasks' detail files, beside index.html
 SEARCHED = 2000  # characters of each answer the page's text filter searches (the whole answer is in the detail)
-SCRIPTS = ("viewer.js",)
+SCRIPTS = ("trace.js", "viewer.js")  # one script: trace.js draws the traces viewer.js shows
 DETAIL_FILE = re.compile(r"\d+\.js")
 UNIT_FOLDER = re.compile(r"\d+-\d+")
 
