@@ -87,7 +87,10 @@ class AgentEpisode:
 
     @property
     def view(self) -> Task:
-        """The task as seen from the current state (what a replanning agent plans from)."""
+        """The task as seen from the current state, whose prompt the agent is shown (the task
+        itself until a step changed the state, so the first prompt is action sequencing's)."""
+        if len(self.trajectory.states) == 1:
+            return self.task
         return replace(self.task, init=frozenset(self.trajectory.final))
 
     def act(self, turn: Turn, parsed: ParsedPlan) -> None:
@@ -95,7 +98,9 @@ class AgentEpisode:
         self.turns.append(turn)
         if parsed.error:
             turn.read_error = parsed.error
-            self._invalid(UNREADABLE.format(why=parsed.error))
+            turn.steps.append({"action": "", "words": "", "feedback": UNREADABLE.format(why=parsed.error),
+                               "error_type": ErrorType.PARSING.value, "step": None})
+            self._invalid(turn.steps[-1]["feedback"])
             return
         if not parsed.steps:
             turn.read_error = "no step"

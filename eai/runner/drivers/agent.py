@@ -19,7 +19,8 @@ A record (records.jsonl), per episode:
 - ``step_errors``: each step with an error class, ``{turn, step, action,
   error_type}``: the paper's classes (hallucination, arity, affordance,
   missing_step, wrong_order; additional_step for a step that changed
-  nothing, which is no invalid action) or ``parsing``;
+  nothing, which is no invalid action) or ``parsing`` (an answer read as
+  no plan; ``step`` null, as for a step that could not be read);
 - ``turn_log``: every turn: ``observation`` (the whole prompt on the first
   turn, after it what it adds: the action history and the request),
   ``answer`` (the model's text), ``steps`` (each tried: ``action``,
