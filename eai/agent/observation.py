@@ -1,8 +1,9 @@
 """What the agent is shown each turn, as EmbodiedBench's language-only planner
 writes it without chat history (``chat_history=0``: one user message a turn).
 
-The first turn: the world's action-sequencing prompt (its instruction, action
-list and answer form) of the task as seen from the current state. Later turns:
+The first turn: the world's episode prompt (:meth:`eai.simulation.simulator.Simulator.episode_prompt`;
+by default its action-sequencing prompt: the instruction, what it observes,
+the action list and the answer form) of the task as seen from the current state. Later turns:
 the same prompt, then ``The action history:`` (every step so far with its
 action id where the world numbers its actions, and the environment's
 feedback), then EB's request for a new plan from the current state. The
@@ -32,7 +33,7 @@ PLAIN_ASK = (
 
 def base(episode: AgentEpisode, form: str) -> str:
     """The world's prompt for the current state, with what ``form`` asks besides."""
-    text = episode.simulator.prompt("action_sequencing", episode.view)
+    text = episode.simulator.episode_prompt(episode.view)
     extra = asking(form)
     return f"{text.rstrip()}\n\n{extra}" if extra else text
 
