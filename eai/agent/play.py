@@ -25,7 +25,7 @@ async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budg
         prompt, later = base(episode, form), history(episode)
         turn = Turn(observation=later or prompt)
         try:
-            answer = await ask((Message("user", prompt + later),), frozenset(episode.trajectory.final))
+            answer = await ask((Message("user", prompt + later),), episode.now)
         except ModelCallError as exc:
             episode.model_failed(turn, str(exc))
             break

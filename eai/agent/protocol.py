@@ -30,7 +30,7 @@ from eai.modules.plans.parse import ParsedPlan, RawStep
 from eai.simulation.goals import GoalChecker
 from eai.simulation.simulator import ActionList, Simulator
 from eai.simulation.taxonomy import ErrorType, classify
-from eai.world import Action, Task, Trajectory
+from eai.world import Action, Atom, Task, Trajectory
 
 MAX_STEPS = 30  # EB-ALFRED's and EB-Habitat's _max_episode_steps
 MAX_INVALID = 10  # their _max_invalid_actions
@@ -84,6 +84,8 @@ class AgentEpisode:
         self.turns: list[Turn] = []
         self.history: list[tuple[int | None, str, str]] = []  # per step: its action id, its words, the feedback
         self.ended = ""
+        self._now = (self.world.initial, frozenset(self.world.initial))
+        self._view = (self.world.initial, task)
 
     @property
     def view(self) -> Task:
@@ -91,7 +93,19 @@ class AgentEpisode:
         itself until a step changed the state, so the first prompt is action sequencing's)."""
         if len(self.trajectory.states) == 1:
             return self.task
-        return replace(self.task, init=frozenset(self.trajectory.final))
+        if self._view[0] != self.trajectory.final:
+            self._view = (self.trajectory.final, replace(self.task, init=self.now))
+        return self._view[1]
+
+    @property
+    def now(self) -> frozenset[Atom]:
+        """The atoms of the current state, updated by each step's difference (a world holds thousands)."""
+        state, atoms = self._now
+        final = self.trajectory.final
+        if state != final:
+            added, removed = state.diff(final)
+            self._now = (final, atoms.difference(removed).union(added))
+        return self._now[1]
 
     def act(self, turn: Turn, parsed: ParsedPlan) -> None:
         """Carry out the plan ``parsed`` from ``turn``'s answer, filling ``turn`` and ending the episode when it ends."""
