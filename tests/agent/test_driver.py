@@ -17,6 +17,7 @@ from eai.runner.config import RunConfig
 from eai.runner.run import run
 from eai.simulation.goals import GoalChecker
 from eai.simulation.taxonomy import execute
+from tests.helpers import ROOT, code_blocks
 from tests.scale.test_shards import same_as_plain
 
 EPISODE = {"episode": True, "max_steps": 30, "max_invalid": 10, "act_as": "json"}
@@ -120,3 +121,12 @@ def test_an_agent_run_stopped_mid_suite_resumes_losing_no_finished_episode(tmp_p
     logged = [json.loads(line)["identifier"] for line in log.path.read_text().splitlines()]
     assert sorted(logged) == sorted(ids)  # each episode logged once: none played twice
     assert [(r["identifier"], r["success"]) for r in records_of(folder)] == [(i, True) for i in ids]
+
+
+def test_the_python_example_of_docs_episodes_runs_as_written(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (block,) = code_blocks(ROOT / "docs" / "episodes.md")
+    exec(compile(block, "docs/episodes.md", "exec"), {})
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "100.0"
+    run = json.loads((tmp_path / "runs/agent/run.json").read_text())
+    assert run["options"]["episode"] and run["options"]["act_as"] == "json"
