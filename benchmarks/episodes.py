@@ -85,7 +85,7 @@ def planner(suites: list[str], limit: int | None) -> None:
         start, why = time.process_time(), {}
         solvable = succeeded = 0
         for task in tasks:
-            async def ask(messages, now, task=task):
+            async def ask(messages, now, tools, task=task):
                 return Answer(await model.generate(Request(messages, task=task, module="action_sequencing", turn=now)))
 
             record = asyncio.run(play_episode(task, simulator, ask))

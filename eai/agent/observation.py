@@ -8,15 +8,21 @@ the same prompt, then ``The action history:`` (every step so far with its
 action id where the world numbers its actions, and the environment's
 feedback), then EB's request for a new plan from the current state. The
 history is capped as EB caps it: by the episode's budgets (at most
-``max_steps`` steps and ``max_invalid`` invalid answers are listed).
+``max_steps`` steps and ``max_invalid`` invalid answers are listed). With
+native tool calling the episode is one conversation instead (:func:`conversation`):
+the environment's answers are the tools' results.
 """
 
 from __future__ import annotations
 
-from eai.agent.forms import asking
+import json
+
+from eai.agent.forms import asking, calls
 from eai.agent.protocol import AgentEpisode
+from eai.llm.model import Message
 
 HISTORY = "\n\n The action history:"
+NOT_CARRIED_OUT = "Not carried out: an earlier action of this turn failed, or the episode ended."
 STEP = "\nStep {i}, action id {id}, {words}, env feedback: {feedback}"  # EB's vlm_planner.process_prompt
 STEP_UNNUMBERED = "\nStep {i}, {words}, env feedback: {feedback}"
 NUMBERED_ASK = (
@@ -50,3 +56,23 @@ def history(episode: AgentEpisode) -> str:
     ask = (NUMBERED_ASK.format(instruction=instruction, last=len(listed.actions) - 1) if listed is not None
            else PLAIN_ASK.format(instruction=instruction))
     return HISTORY + "".join(lines) + ask
+
+
+def conversation(episode: AgentEpisode, prompt: str) -> tuple[Message, ...]:
+    """With native tool calling: the first prompt, then each turn's tool calls and, as their
+    results, what the environment answered to each (an answer calling no tool and the
+    invalid-action feedback it got, as plain messages). The history is the whole episode's,
+    bounded by its budgets."""
+    messages = [Message("user", prompt)]
+    for k, turn in enumerate(episode.turns):
+        found = calls(turn.answer)
+        if found is None:
+            said = turn.steps[-1]["feedback"] if turn.steps else ""
+            messages += [Message("assistant", turn.answer), Message("user", said)]
+            continue
+        ids = [str(call.get("id") or f"call_{k}_{i}") for i, call in enumerate(found)]
+        messages.append(Message("assistant", "", tuple(
+            (i, call["name"], json.dumps(call.get("args", {}), sort_keys=True)) for i, call in zip(ids, found))))
+        messages += [Message("tool", turn.steps[i]["feedback"] if i < len(turn.steps) else NOT_CARRIED_OUT,
+                             tool_call_id=call_id) for i, call_id in enumerate(ids)]
+    return tuple(messages)

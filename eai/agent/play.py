@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from eai.agent.forms import read
-from eai.agent.observation import base, history
+from eai.agent.forms import TOOLS, read, tools_of
+from eai.agent.observation import base, conversation, history
 from eai.agent.protocol import EB_BUDGETS, AgentEpisode, Budgets, Turn
 from eai.llm.model import CUT, Answer, Message, ModelCallError
 from eai.simulation.simulator import Simulator
 from eai.world import Atom, Task
 
-# the turn's messages and the atoms of the current state (what a baseline replans from)
-Ask = Callable[[tuple[Message, ...], frozenset[Atom]], Awaitable[Answer]]
+# the turn's messages, the atoms of the current state (what a baseline replans from), the tools it may call
+Ask = Callable[[tuple[Message, ...], frozenset[Atom], tuple[Any, ...]], Awaitable[Answer]]
 
 
 async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budgets = EB_BUDGETS,
@@ -21,11 +21,17 @@ async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budg
     """The record of ``task`` played by the model ``ask`` asks (:meth:`AgentEpisode.record`);
     a failed model call ends it as a ``model_error`` record, not scored."""
     episode = AgentEpisode(task, simulator, budgets)
+    tools = tools_of(simulator.vocabulary) if form == TOOLS else ()
+    first = base(episode, form)
     while not episode.ended:
-        prompt, later = base(episode, form), history(episode)
-        turn = Turn(observation=later or prompt)
+        if tools:
+            messages = conversation(episode, first)
+            turn = Turn(observation=first if len(messages) == 1 else tool_results(messages))
+        else:
+            prompt, later = base(episode, form) if episode.turns else first, history(episode)
+            messages, turn = (Message("user", prompt + later),), Turn(observation=later or prompt)
         try:
-            answer = await ask((Message("user", prompt + later),), episode.now)
+            answer = await ask(messages, episode.now, tools)
         except ModelCallError as exc:
             episode.model_failed(turn, str(exc))
             break
@@ -38,3 +44,13 @@ async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budg
     if episode.turns and episode.turns[-1].model_error:
         return {"model_error": episode.turns[-1].model_error, "ended": record["ended"], "turn_log": record["turn_log"]}
     return record
+
+
+def tool_results(messages: tuple[Message, ...]) -> str:
+    """What the last turn's tool results (or the feedback to an answer calling none) said."""
+    said = []
+    for message in reversed(messages):
+        if message.role == "assistant":
+            break
+        said.append(message.content)
+    return "\n".join(reversed(said))

@@ -19,7 +19,7 @@ EPISODE_HELP = ("One agent acting step by step, EmbodiedBench's protocol: the mo
 Episode = Annotated[bool, typer.Option("--episode", help=EPISODE_HELP)]
 MaxSteps = Annotated[int, typer.Option("--max-steps", min=1, help="With --episode: environment steps before the episode ends (EmbodiedBench: 30).")]
 MaxInvalid = Annotated[int, typer.Option("--max-invalid", min=1, help="With --episode: invalid actions before the episode ends (EmbodiedBench: 10).")]
-ActAs = Annotated[str, typer.Option("--act-as", help=f"With --episode: how the model answers: {', '.join(FORMS)} (json: the plan as the world's prompt asks; react: Thought: ... Action: ...).")]
+ActAs = Annotated[str, typer.Option("--act-as", help=f"With --episode: how the model answers: {', '.join(FORMS)} (json: the plan as the world's prompt asks; react: Thought: ... Action: ...; tools: native tool calling, each action a tool).")]
 
 
 def agent_options(agents: int, turn_by_turn: bool, human: str, partial: bool, episode: bool = False,

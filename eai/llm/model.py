@@ -25,15 +25,28 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Message:
-    role: Literal["system", "user", "assistant"]
+    """One message of a chat. With native tool calling (:attr:`Request.tools`):
+    an assistant's ``tool_calls`` as (id, tool name, arguments as JSON), and a
+    ``tool`` message answering the call ``tool_call_id``."""
+
+    role: Literal["system", "user", "assistant", "tool"]
     content: str
+    tool_calls: tuple[tuple[str, str, str], ...] = ()
+    tool_call_id: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """The message as the cache key and digests read it (its tool fields only when it has them)."""
+        tools = {"tool_calls": [list(c) for c in self.tool_calls]} if self.tool_calls else {}
+        return {"role": self.role, "content": self.content, **tools,
+                **({"tool_call_id": self.tool_call_id} if self.tool_call_id else {})}
 
 
 def prompt_digest(messages: Iterable[Message]) -> str:
     """The sha256 of ``messages`` (each one's role and content, as compact
-    ASCII JSON): a run logs it with every call, so a prompt built again
-    (:mod:`eai.viewer`) can be checked against the one sent."""
-    text = json.dumps([[m.role, m.content] for m in messages], separators=(",", ":"))
+    ASCII JSON, and its tool calls where it has any): a run logs it with every
+    call, so a prompt built again (:mod:`eai.viewer`) can be checked against the one sent."""
+    text = json.dumps([[m.role, m.content] + ([m.as_json()] if m.tool_calls or m.tool_call_id else [])
+                       for m in messages], separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
@@ -76,7 +89,10 @@ class Request:
     (:mod:`eai.agent`), the atoms of the current state (a frozenset); language
     models ignore them.
     ``schema``: the JSON schema the answer is asked in (``--response-format
-    json-schema``, :mod:`eai.llm.schema`), None for free text."""
+    json-schema``, :mod:`eai.llm.schema`), None for free text. ``tools``: the
+    tools the model may call (each ``{"name", "description", "parameters"}``,
+    its parameters a JSON schema; langchain's ``bind_tools``), whose calls
+    are then the answer's text: a JSON list of ``{"id", "name", "args"}``."""
 
     messages: tuple[Message, ...]
     config: GenerationConfig = GenerationConfig()
@@ -85,6 +101,7 @@ class Request:
     timeout: float = field(default=120.0, compare=False)
     turn: Any = field(default=None, compare=False)
     schema: Any = None
+    tools: tuple[Any, ...] = ()
 
 
 CUT = "length"  # the finish reason of an answer cut by the token limit (OpenAI's word; the others' are mapped to it)

@@ -25,7 +25,7 @@ def play(task, simulator, answers, budgets=EB_BUDGETS, form="json"):
     they run out; an exception among them is a failed call), and the messages it was sent."""
     sent = []
 
-    async def ask(messages, now):
+    async def ask(messages, now, tools=()):
         sent.append(messages)
         answer = answers[min(len(sent), len(answers)) - 1]
         if isinstance(answer, Exception):

@@ -130,3 +130,12 @@ def test_the_python_example_of_docs_episodes_runs_as_written(tmp_path, monkeypat
     assert capsys.readouterr().out.strip().splitlines()[-1] == "100.0"
     run = json.loads((tmp_path / "runs/agent/run.json").read_text())
     assert run["options"]["episode"] and run["options"]["act_as"] == "json"
+
+
+def test_the_planner_as_an_agent_calling_tools_succeeds_on_eb_alfred(tmp_path):
+    solvable = gold_solvable("eb-alfred", get_plugins().suites.get("eb-alfred").ids()[:3])
+    folder = api.run(["baseline:planner"], ["eb-alfred"], ["action_sequencing"], tmp_path, tasks=solvable,
+                     use_cache=False, options={**EPISODE, "act_as": "tools"}, say=lambda line: None).folder
+    records = records_of(folder)
+    assert [r["success"] for r in records] == [True] * len(solvable)
+    assert json.loads(records[0]["turn_log"][0]["answer"])[0]["name"] == "find"

@@ -38,7 +38,7 @@ def answering(tasks, form, wrong_first=False):
 
 
 def played(plugins, tmp_path, server, form, **changes):
-    config = run_config(tmp_path / "run", server.url, limit=2, options={**EPISODE, "act_as": form}, **changes)
+    config = run_config(tmp_path / "run", server.url, **{"limit": 2, "options": {**EPISODE, "act_as": form}, **changes})
     asyncio.run(run(config, plugins))
     return read_jsonl(tmp_path / "run" / UNIT / "records.jsonl"), json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
 
@@ -81,3 +81,31 @@ def test_a_call_failing_every_attempt_is_a_model_error_of_that_turn_not_an_inval
     assert "500" in by_id[first.id]["model_error"] and by_id[first.id]["ended"] == "model_error"
     assert "invalid_actions" not in by_id[first.id]
     assert (summary["n"], summary["model_errors"], summary["success_rate"]) == (1, 1, 100.0)
+
+
+def calling(tasks):
+    """A server model calling one tool per step: the gold plan without its GRABs first, then the
+    gold plan from its first GRAB on (what is left once the first PUTBACK failed)."""
+    def answer(body):
+        task = tasks[goals_of(next(m["content"] for m in body["messages"] if m["role"] == "user"))]
+        plan = list(task.gold_plan)
+        grab = next(i for i, a in enumerate(plan) if a.name == "GRAB")
+        plan = plan[grab:] if any(m["role"] == "tool" for m in body["messages"]) else [a for a in plan if a.name != "GRAB"]
+        return [{"name": a.name.lower(), "arguments": {"objects": list(a.args)}} for a in plan]
+    return answer
+
+
+def test_tool_calling_episodes_over_http_each_action_a_tool_each_result_the_feedback(plugins, tmp_path):
+    tasks = plans(plugins, 1)
+    with FakeServer(answer=calling(tasks)) as server:
+        records, summary = played(plugins, tmp_path, server, "tools", limit=1)
+    [record] = records
+    assert record["success"] and record["turns"] == 2 and record["invalid_actions"] == 1
+    first, second = server.bodies
+    assert {t["function"]["name"] for t in first["tools"]} >= {"walk", "grab", "putback"}
+    results = [m for m in second["messages"] if m["role"] == "tool"]
+    calls = second["messages"][1]["tool_calls"]
+    assert [m["tool_call_id"] for m in results] == [c["id"] for c in calls]
+    assert results[0]["content"] == "WALK(dining_room.201) done" and any("failed" in m["content"] for m in results)
+    assert summary["episode"]["act_as"] == "tools"
+    assert json.loads(record["turn_log"][0]["answer"])[0]["name"] == "walk"

@@ -4,7 +4,7 @@ the action-sequencing prompt of the task seen from the current state.
 
 run.json's options: ``episode`` (true), ``max_steps`` and ``max_invalid``
 (the budgets, EB's 30 and 10 by default), ``act_as`` (the answer form:
-:data:`eai.agent.forms.FORMS`).
+:data:`eai.agent.forms.FORMS`; ``tools`` asks with each action a tool).
 
 A record (records.jsonl), per episode:
 
@@ -80,8 +80,8 @@ class Agent(Driver):
         config = work.scope.config
 
         async def played(calls: Calls) -> None:
-            async def ask(messages: tuple[Message, ...], now: frozenset[Atom]) -> Answer:
-                text = await work.ask(messages, task, STAGE, calls, now)
+            async def ask(messages: tuple[Message, ...], now: frozenset[Atom], tools: tuple[Any, ...]) -> Answer:
+                text = await work.ask(messages, task, STAGE, calls, now, tools=tools)
                 said = calls[-1]
                 return Answer(text, Usage(said.get("prompt_tokens"), said.get("completion_tokens"),
                                           said.get("finish_reason")))

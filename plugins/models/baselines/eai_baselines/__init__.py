@@ -13,6 +13,7 @@ each is a baseline for: docs/models.md.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from eai import EaiError
@@ -51,8 +52,15 @@ class BaselineModel(LanguageModel):
         if module == "subgoal_decomposition":
             return subgoals_answer(task, simulator)
         if isinstance(request.turn, frozenset):  # an agent's turn: it replans from where it is
-            return plan_answer(task, simulator, request.turn)
+            planned = plan_answer(task, simulator, request.turn)
+            return tool_calls(planned) if request.tools else planned
         return plan_answer(task, simulator)
+
+
+def tool_calls(plan: str) -> str:
+    """A plan ``[[ACTION, obj, ...], ...]`` as the calls of an answer asked with tools (each action a tool)."""
+    return json.dumps([{"id": f"call_{i}", "name": step[0].lower(), "args": {"objects": step[1:]}}
+                       for i, step in enumerate(json.loads(plan))])
 
 
 def prompted(stage: str) -> str:
