@@ -25,7 +25,7 @@ import json
 import statistics
 import time
 
-from eai.agent.observation import base, history
+from eai.agent.observation import history, prompt
 from eai.agent.play import play_episode
 from eai.agent.protocol import AgentEpisode, Turn
 from eai.host.manager import get_plugins
@@ -50,13 +50,13 @@ def step_costs(suite: str, limit: int | None) -> list[float]:
     costs = []
     for task in tasks:
         episode = AgentEpisode(task, simulator)
-        base(episode, "json")
+        prompt(episode, "json")
         for action in task.gold_plan:
             if episode.ended:
                 break
             start = time.process_time()
             episode.act(Turn(""), ParsedPlan((RawStep(action.name, action.args),)))
-            base(episode, "json"), history(episode)
+            prompt(episode, "json", history(episode))
             costs.append(1000 * (time.process_time() - start))
     return costs
 

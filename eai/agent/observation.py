@@ -37,9 +37,10 @@ PLAIN_ASK = (
     "asked above.")
 
 
-def base(episode: AgentEpisode, form: str) -> str:
-    """The world's prompt for the current state, with what ``form`` asks besides."""
-    text = episode.simulator.episode_prompt(episode.view)
+def prompt(episode: AgentEpisode, form: str, later: str = "") -> str:
+    """The world's prompt for the current state with the history ``later`` (:func:`history`),
+    and what ``form`` asks besides."""
+    text = episode.simulator.episode_prompt(episode.view, later)
     extra = asking(form)
     return f"{text.rstrip()}\n\n{extra}" if extra else text
 

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from eai.agent.forms import TOOLS, read, tools_of
-from eai.agent.observation import base, conversation, history
+from eai.agent.observation import conversation, history, prompt
 from eai.agent.protocol import EB_BUDGETS, AgentEpisode, Budgets, Turn
 from eai.llm.model import CUT, Answer, Message, ModelCallError
 from eai.simulation.simulator import Simulator
@@ -22,14 +22,15 @@ async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budg
     a failed model call ends it as a ``model_error`` record, not scored."""
     episode = AgentEpisode(task, simulator, budgets)
     tools = tools_of(simulator.vocabulary) if form == TOOLS else ()
-    first = base(episode, form)
+    first = prompt(episode, form)
     while not episode.ended:
         if tools:
             messages = conversation(episode, first)
             turn = Turn(observation=first if len(messages) == 1 else tool_results(messages))
         else:
-            prompt, later = base(episode, form) if episode.turns else first, history(episode)
-            messages, turn = (Message("user", prompt + later),), Turn(observation=later or prompt)
+            later = history(episode)
+            messages = (Message("user", prompt(episode, form, later) if episode.turns else first),)
+            turn = Turn(observation=later or first)
         try:
             answer = await ask(messages, episode.now, tools)
         except ModelCallError as exc:

@@ -58,6 +58,12 @@ class AlfredSimulator(Simulator):
         """EB-ALFRED's object types per skill (the suite's ``skills.json``)."""
         return {name: list(types) for name, types in _skills(self._file("skills")).items()}
 
+    def episode_prompt(self, task: Task, history: str = "") -> str:
+        """EmbodiedBench's own prompt of an episode's turn (:mod:`eai_alfred.episode_prompt`)."""
+        from eai_alfred.episode_prompt import episode_prompt
+
+        return episode_prompt(task, self, history)
+
     def action_list(self, task: Task) -> ActionList:
         """EB-ALFRED's action list of ``task`` (:mod:`eai_alfred.actions`): its
         162 global actions numbered as EB-ALFRED numbers them, then the scene's."""

@@ -52,6 +52,12 @@ class HabitatSimulator(Simulator):
         """The suite's domain file, as the transition-modeling prompt shows it."""
         return self._file("domain").read_text(encoding="utf-8")
 
+    def episode_prompt(self, task: Task, history: str = "") -> str:
+        """EmbodiedBench's own prompt of an episode's turn (:mod:`eai_habitat.episode_prompt`)."""
+        from eai_habitat.episode_prompt import episode_prompt
+
+        return episode_prompt(task, self, history)
+
     def action_list(self, task: Task) -> ActionList:
         """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""
         skills = _skills(self._file("skills"))
