@@ -10,8 +10,8 @@ import pytest
 
 from eai.agent.embodiedbench import FIRST_ASK, TEMPLATE_LANG, action_list_text
 from eai.agent.observation import NUMBERED_ASK, STEP
-from eai_alfred.episode_prompt import SYSTEM_PROMPT as ALFRED
-from eai_habitat.episode_prompt import SYSTEM_PROMPT as HABITAT
+from eai_alfred.eb_system_prompt import SYSTEM_PROMPT as ALFRED
+from eai_habitat.eb_system_prompt import SYSTEM_PROMPT as HABITAT
 from tests.agent.scripted import play, task_of
 
 MIRROR = Path("/work/.mirror/EmbodiedBench+EmbodiedBench/repo")

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary
+from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -53,10 +53,11 @@ class HabitatSimulator(Simulator):
         return self._file("domain").read_text(encoding="utf-8")
 
     def episode_prompt(self, task: Task, history: str = "") -> str:
-        """EmbodiedBench's own prompt of an episode's turn (:mod:`eai_habitat.episode_prompt`)."""
-        from eai_habitat.episode_prompt import episode_prompt
+        """A one-agent episode's turn as EmbodiedBench prompts it: EB-Habitat's system prompt with the
+        task's action list, the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        from eai_habitat.eb_system_prompt import SYSTEM_PROMPT
 
-        return episode_prompt(task, self, history)
+        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
 
     def action_list(self, task: Task) -> ActionList:
         """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""

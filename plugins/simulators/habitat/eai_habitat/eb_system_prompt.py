@@ -1,19 +1,5 @@
-"""The prompt of a one-agent episode (``eai run --episode``) as EmbodiedBench
-writes it: its EB-Habitat system prompt (``habitat_system_prompt`` of
-``embodiedbench/evaluator/config/system_prompts.py`` at commit
-b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04, as it is, for a comparable episode; tests compare it
-with that file) with the task's numbered action list, laid out by
-:func:`eai.plugin_api.eb_prompt`. EmbodiedBench shows a camera image beside it; the
-language-only setting this is shows none."""
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from eai.plugin_api import Task, eb_prompt
-
-if TYPE_CHECKING:
-    from eai_habitat.simulator import HabitatSimulator
+"""EB-Habitat's system prompt, EmbodiedBench's ``habitat_system_prompt``
+(``embodiedbench/evaluator/config/system_prompts.py``, commit b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04)."""
 
 SYSTEM_PROMPT = (
     '## You are a robot operating in a home. Given a task, you must accomplish the task using a defined set of actions to achieve the desired outcome.\n'
@@ -39,7 +25,3 @@ SYSTEM_PROMPT = (
     '5. **Multiple Instances**: There may be multiple instances of the same object, distinguished by an index following their names, e.g., cabinet 2, cabinet 3. You can explore these instances if you do not find the desired object in the current receptacle.\n'
     '6. **Reflection on History and Feedback**: Use interaction history and feedback from the environment to refine and enhance your current strategies and actions. If the last action is invalid, reflect on the reason, such as not adhering to action rules or missing preliminary actions, and adjust your plan accordingly.\n'
 )
-
-
-def episode_prompt(task: Task, simulator: HabitatSimulator, history: str) -> str:
-    return eb_prompt(SYSTEM_PROMPT, simulator.action_list(task).actions, task.instruction, history)

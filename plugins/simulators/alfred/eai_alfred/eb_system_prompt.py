@@ -1,19 +1,5 @@
-"""The prompt of a one-agent episode (``eai run --episode``) as EmbodiedBench
-writes it: its EB-ALFRED system prompt (``alfred_system_prompt`` of
-``embodiedbench/evaluator/config/system_prompts.py`` at commit
-b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04, as it is, for a comparable episode; tests compare it
-with that file) with the task's numbered action list, laid out by
-:func:`eai.plugin_api.eb_prompt`. EmbodiedBench shows a camera image beside it; the
-language-only setting this is shows none."""
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from eai.plugin_api import Task, eb_prompt
-
-if TYPE_CHECKING:
-    from eai_alfred.simulator import AlfredSimulator
+"""EB-ALFRED's system prompt, EmbodiedBench's ``alfred_system_prompt``
+(``embodiedbench/evaluator/config/system_prompts.py``, commit b24793607b7c5f1f236dad6d9c3f3c94d0bd4b04)."""
 
 SYSTEM_PROMPT = (
     '## You are a robot operating in a home. Given a task, you must accomplish the task using a defined set of actions to achieve the desired outcome.\n'
@@ -45,7 +31,3 @@ SYSTEM_PROMPT = (
     '6. **Reflection on History and Feedback**: Use interaction history and feedback from the environment to refine and improve your current plan.\n'
     ' If the last action is invalid, reflect on the reason, such as not adhering to action rules or missing preliminary actions, and adjust your plan accordingly.\n'
 )
-
-
-def episode_prompt(task: Task, simulator: AlfredSimulator, history: str) -> str:
-    return eb_prompt(SYSTEM_PROMPT, simulator.action_list(task).actions, task.instruction, history)
