@@ -89,7 +89,9 @@ class Request:
     (:mod:`eai.agent`), the atoms of the current state (a frozenset); language
     models ignore them.
     ``schema``: the JSON schema the answer is asked in (``--response-format
-    json-schema``, :mod:`eai.llm.schema`), None for free text. ``tools``: the
+    json-schema``, :mod:`eai.llm.schema`), None for free text. ``epoch``: which
+    of a task's repeated askings this is (``--epochs``; 0 the first), part of
+    its identity so that each is a call of its own. ``tools``: the
     tools the model may call (each ``{"name", "description", "parameters"}``,
     its parameters a JSON schema; langchain's ``bind_tools``), whose calls
     are then the answer's text: a JSON list of ``{"id", "name", "args"}``."""
@@ -101,6 +103,7 @@ class Request:
     timeout: float = field(default=120.0, compare=False)
     turn: Any = field(default=None, compare=False)
     schema: Any = None
+    epoch: int = 0
     tools: tuple[Any, ...] = ()
 
 
