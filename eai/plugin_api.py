@@ -140,6 +140,7 @@ _WHERE = {
     "EvaluationFunctions": "eai.collaboration.evaluation:EvaluationFunctions",
     "Profile": "eai.collaboration.episode:Profile",
     "Turn": "eai.collaboration.prompt:Turn",
+    "eb_prompt": "eai.agent.embodiedbench:eb_prompt",
     "visible_rooms": "eai.collaboration.prompt:rooms",
     # executors
     "Executor": "eai.runner.executors:Executor",

@@ -20,8 +20,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("world", "ltl", "pddl"),
     ("host",),
     ("simulation", "llm", "tasks", "modules"),
-    ("challenge", "collaboration", "compose", "generation", "health", "modules.benchmark", "reporting", "results",
-     "training", "viewer"),
+    ("agent", "challenge", "collaboration", "compose", "generation", "health", "modules.benchmark", "reporting",
+     "results", "training", "viewer"),
     ("runner",),
     ("api", "cli", "plugin_api", "testing", "eai"),
 ]

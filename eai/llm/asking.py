@@ -46,12 +46,13 @@ class Asker:
         self._claimed: bool | None = None  # whether answers stored before identities were known are this model's
 
     async def ask(self, messages: tuple[Message, ...], view: Any, stage: str, timeout: float,
-                  turn: Any = None, epoch: int = 0) -> tuple[str, dict[str, Any]]:
+                  turn: Any = None, epoch: int = 0, tools: tuple[Any, ...] = ()) -> tuple[str, dict[str, Any]]:
         """The answer's text and its ``calls`` entry; ModelCallError when the call
         fails, CallsStopped when no call can be made any more. ``epoch``: which of
-        the task's repeated askings (its own cache entry)."""
-        schema = self.schemas(stage)
-        request = Request(messages, self.config, view, stage, timeout, turn, schema, epoch)
+        the task's repeated askings (its own cache entry); ``tools``: the tools the
+        model may call (:attr:`Request.tools`), no JSON schema then."""
+        schema = None if tools else self.schemas(stage)
+        request = Request(messages, self.config, view, stage, timeout, turn, schema, epoch, tools)
         kept, seconds = await self._answer(request)
         entry = {"stage": stage, "prompt_sha256": prompt_digest(messages), **kept.get("usage", {})}
         if schema is not None:

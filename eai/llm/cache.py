@@ -79,10 +79,12 @@ def cache_key(model: LanguageModel, request: Request, served: Mapping[str, Any] 
         "model": model.model,
         "endpoint": model.endpoint,
         "config": settings,
-        "messages": [{"role": m.role, "content": m.content} for m in request.messages],
+        "messages": [m.as_json() for m in request.messages],
     }
     if request.schema is not None:
         material["response_format"] = request.schema
+    if request.tools:
+        material["tools"] = list(request.tools)
     if served is not None:
         material["served"] = dict(served)
     if request.epoch:  # the first epoch keyed as every answer was before epochs

@@ -25,15 +25,28 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Message:
-    role: Literal["system", "user", "assistant"]
+    """One message of a chat. With native tool calling (:attr:`Request.tools`):
+    an assistant's ``tool_calls`` as (id, tool name, arguments as JSON), and a
+    ``tool`` message answering the call ``tool_call_id``."""
+
+    role: Literal["system", "user", "assistant", "tool"]
     content: str
+    tool_calls: tuple[tuple[str, str, str], ...] = ()
+    tool_call_id: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """The message as the cache key and digests read it (its tool fields only when it has them)."""
+        tools = {"tool_calls": [list(c) for c in self.tool_calls]} if self.tool_calls else {}
+        return {"role": self.role, "content": self.content, **tools,
+                **({"tool_call_id": self.tool_call_id} if self.tool_call_id else {})}
 
 
 def prompt_digest(messages: Iterable[Message]) -> str:
     """The sha256 of ``messages`` (each one's role and content, as compact
-    ASCII JSON): a run logs it with every call, so a prompt built again
-    (:mod:`eai.viewer`) can be checked against the one sent."""
-    text = json.dumps([[m.role, m.content] for m in messages], separators=(",", ":"))
+    ASCII JSON, and its tool calls where it has any): a run logs it with every
+    call, so a prompt built again (:mod:`eai.viewer`) can be checked against the one sent."""
+    text = json.dumps([[m.role, m.content] + ([m.as_json()] if m.tool_calls or m.tool_call_id else [])
+                       for m in messages], separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
@@ -72,11 +85,16 @@ class Request:
     answer, so it is no part of the request's identity. ``task`` and ``module``
     let non-LLM baselines see the symbolic task the prompt was built from, and
     ``turn`` the episode turn (:class:`eai.collaboration.prompt.Turn`: what the
-    agent observes; module ``"turn"``); language models ignore them.
+    agent observes; module ``"turn"``) or, in a one-agent episode
+    (:mod:`eai.agent`), the atoms of the current state (a frozenset); language
+    models ignore them.
     ``schema``: the JSON schema the answer is asked in (``--response-format
     json-schema``, :mod:`eai.llm.schema`), None for free text. ``epoch``: which
     of a task's repeated askings this is (``--epochs``; 0 the first), part of
-    its identity so that each is a call of its own."""
+    its identity so that each is a call of its own. ``tools``: the
+    tools the model may call (each ``{"name", "description", "parameters"}``,
+    its parameters a JSON schema; langchain's ``bind_tools``), whose calls
+    are then the answer's text: a JSON list of ``{"id", "name", "args"}``."""
 
     messages: tuple[Message, ...]
     config: GenerationConfig = GenerationConfig()
@@ -86,6 +104,7 @@ class Request:
     turn: Any = field(default=None, compare=False)
     schema: Any = None
     epoch: int = 0
+    tools: tuple[Any, ...] = ()
 
 
 CUT = "length"  # the finish reason of an answer cut by the token limit (OpenAI's word; the others' are mapped to it)

@@ -119,12 +119,13 @@ class UnitWork:
         return self._others[spec]
 
     async def ask(self, messages: tuple[Message, ...], view: Task, stage: str, calls: Calls,
-                  turn: Any = None, by: Asker | None = None) -> str:
+                  turn: Any = None, by: Asker | None = None, tools: tuple[Any, ...] = ()) -> str:
         """The model's answer (from the cache when asked before), its call added
         to ``calls``; ModelCallError when it fails. ``view`` is the task as the
         stage sees it (baselines read its goal), ``turn`` an episode turn;
-        ``by``: another model than the unit's (a model human)."""
-        text, entry = await (by or self.asker).ask(messages, view, stage, self.scope.config.timeout, turn, EPOCH.get())
+        ``by``: another model than the unit's (a model human); ``tools``: the tools it may call."""
+        text, entry = await (by or self.asker).ask(messages, view, stage, self.scope.config.timeout, turn,
+                                                   EPOCH.get(), tools)
         calls.append(entry)
         return text
 

@@ -7,7 +7,9 @@ It speaks three dialects, one per route: OpenAI's ``POST /v1/chat/completions`` 
 under ``/openai``, where Groq's client sends it),
 Anthropic's ``POST /v1/messages`` and Ollama's ``POST /api/chat``. A request
 gets the next ``script`` reply while any is queued, else ``reply(body)``; a
-200 reply carries ``answer(body)`` as the assistant's text. Every request body
+200 reply carries ``answer(body)`` as the assistant's text, or, when it is a
+list of ``{"name", "arguments"}``, as OpenAI tool calls (``call_0``, ``call_1``...,
+finish reason "tool_calls": native tool calling). Every request body
 and its headers are kept, so tests can count calls and see what was sent.
 
 Tokens are words (runs of non-space): the usage reported counts the prompt's
@@ -136,6 +138,15 @@ def without_answer(path: str, body: Body, reply: Reply) -> Body:
     return body
 
 
+def with_tool_calls(body: Body, calls: list[Body]) -> Body:
+    """An OpenAI reply whose answer is ``calls`` (each ``{"name", "arguments"}``) as tool calls, numbered."""
+    body["choices"][0]["message"].update(content=None, tool_calls=[
+        {"id": f"call_{i}", "type": "function",
+         "function": {"name": c["name"], "arguments": json.dumps(c.get("arguments", {}))}} for i, c in enumerate(calls)])
+    body["choices"][0]["finish_reason"] = "tool_calls"
+    return body
+
+
 def openai_error(message: str, reply: Reply = Reply()) -> Body:
     return {"error": {"message": message, "type": "fake", "param": reply.param or None, "code": reply.code or None}}
 
@@ -151,7 +162,7 @@ MODELS: list[Body] = [{"id": "fake-model", "object": "model", "owned_by": "fake"
 
 
 class FakeServer:
-    def __init__(self, answer: Callable[[Body], str] = lambda body: "[]",
+    def __init__(self, answer: Callable[[Body], str | list[Body]] = lambda body: "[]",
                  reply: Callable[[Body], Reply] = lambda body: Reply(), script: list[Reply] | None = None,
                  slots: int | None = None, port: int = 0, models: list[Body] | None = None,
                  listing: Callable[[], Reply] = Reply, served_model: str = "", fingerprint: str = "") -> None:
@@ -261,8 +272,12 @@ class FakeServer:
             return reply.status, reply.body, reply.headers
         echoed = query if reply.echo == "?" else headers.get(reply.echo, "") if reply.echo else ""
         if reply.status == 200:
-            generated = success(generate(self.answer(body) + echoed, body, token_limit(body)),
+            said = self.answer(body)
+            text = json.dumps(said) if isinstance(said, list) else said
+            generated = success(generate(text + echoed, body, token_limit(body)),
                                 self.served_model or body.get("model", ""), reply)
+            if isinstance(said, list) and path.endswith("/v1/chat/completions"):
+                generated = with_tool_calls(generated, said)
             if reply.no_content or reply.refusal:
                 generated = without_answer(path, generated, reply)
             if self.fingerprint and path.endswith("/v1/chat/completions"):

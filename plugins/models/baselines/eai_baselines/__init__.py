@@ -2,7 +2,9 @@
 
 ``baseline:lexical`` is a floor for goal interpretation and transition
 modeling (word matching); ``baseline:planner`` plans from the symbolic goal
-for subgoal decomposition and action sequencing (as LLM+P does), and for an
+for subgoal decomposition and action sequencing (as LLM+P does; in a one-agent
+episode, ``eai run --episode``, from the current state the request's ``turn``
+holds), and for an
 episode turn from what the agent observes (module ``"turn"``, :mod:`eai_baselines.turns`);
 ``baseline:auto`` answers every module with its baseline. A plugin's module
 that asks with one of these modules' prompts gets that module's answer. What
@@ -11,6 +13,7 @@ each is a baseline for: docs/models.md.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from eai import EaiError
@@ -48,7 +51,16 @@ class BaselineModel(LanguageModel):
             return turns.next_action(task, simulator, request.turn)
         if module == "subgoal_decomposition":
             return subgoals_answer(task, simulator)
+        if isinstance(request.turn, frozenset):  # an agent's turn: it replans from where it is
+            planned = plan_answer(task, simulator, request.turn)
+            return tool_calls(planned) if request.tools else planned
         return plan_answer(task, simulator)
+
+
+def tool_calls(plan: str) -> str:
+    """A plan ``[[ACTION, obj, ...], ...]`` as the calls of an answer asked with tools (each action a tool)."""
+    return json.dumps([{"id": f"call_{i}", "name": step[0].lower(), "args": {"objects": step[1:]}}
+                       for i, step in enumerate(json.loads(plan))])
 
 
 def prompted(stage: str) -> str:

@@ -8,7 +8,7 @@ import threading
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
 from eai import EaiError
 from eai.plugin_api import REFUSED, Answer, GenerationConfig, LanguageModel, Message, Request, Usage
@@ -48,7 +48,22 @@ def calls_loop() -> asyncio.AbstractEventLoop:
 
 
 def to_langchain(messages: tuple[Message, ...]) -> list[BaseMessage]:
-    return [ROLES[m.role](content=m.content) for m in messages]
+    """eai's messages as langchain's; an assistant's tool calls and the tools' answers (native tool calling)."""
+    def one(m: Message) -> BaseMessage:
+        if m.role == "tool":
+            return ToolMessage(content=m.content, tool_call_id=m.tool_call_id)
+        if m.tool_calls:
+            return AIMessage(content=m.content, tool_calls=[{"id": i, "name": name, "args": json.loads(args)}
+                                                            for i, name, args in m.tool_calls])
+        return ROLES[m.role](content=m.content)
+    return [one(m) for m in messages]
+
+
+def tool_calls_text(message: AIMessage) -> str:
+    """The tool calls of an answer asked with tools, as its text: ``[{"id", "name", "args"}, ...]``
+    (the text the model wrote when it called none)."""
+    calls = [{"id": c.get("id") or "", "name": c["name"], "args": c.get("args") or {}} for c in message.tool_calls or ()]
+    return json.dumps(calls) if calls else str(message.text)
 
 
 def usage_of(message: AIMessage) -> Usage:
@@ -130,8 +145,10 @@ class ChatModel(LanguageModel):
             raise call_error(exc, self._secrets, self._transient, self.endpoint) from None
 
     def _chat(self, request: Request) -> Any:
+        """The chat model for ``request``'s settings, asked in its JSON schema or bound to its tools."""
         schema = json.dumps(request.schema, sort_keys=True) if request.schema is not None else ""
-        settings = (request.config, request.timeout, schema)
+        tools = json.dumps(request.tools, sort_keys=True) if request.tools else ""
+        settings = (request.config, request.timeout, schema + tools)
         if settings not in self._chats:
             try:  # an integration refusing its settings (a missing key, an option it lacks): one line
                 chat = self._build(request.config, request.timeout)
@@ -139,6 +156,8 @@ class ChatModel(LanguageModel):
                 raise
             except Exception as exc:
                 raise EaiError(f"{self.id}: {without_secrets(' '.join(str(exc).split()), self._secrets)[:300]}") from None
+            if tools:  # native tool calling: each action a tool (langchain's bind_tools)
+                chat = chat.bind_tools(list(request.tools))
             try:
                 self._chats[settings] = self._structure(chat, request.schema) if schema else chat
             except Exception as exc:  # the integration cannot take this schema: one line, not a failed call per task
@@ -153,4 +172,5 @@ class ChatModel(LanguageModel):
         except Exception as exc:  # every failure becomes a recorded ModelCallError
             raise call_error(exc, self._secrets, self._transient, self.endpoint) from None
         message = answer["raw"] if isinstance(answer, dict) else answer  # asked in a schema: the raw reply
-        return Answer(without_secrets(text_of(message), self._secrets), usage_of(message), served_of(message))
+        text = tool_calls_text(message) if request.tools else text_of(message)
+        return Answer(without_secrets(text, self._secrets), usage_of(message), served_of(message))

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, spread
+from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt, spread
 from eai_alfred.scene import EXTRA
 from eai_alfred.vocabulary import VOCABULARY
 
@@ -57,6 +57,13 @@ class AlfredSimulator(Simulator):
     def skills(self) -> dict[str, list[str]]:
         """EB-ALFRED's object types per skill (the suite's ``skills.json``)."""
         return {name: list(types) for name, types in _skills(self._file("skills")).items()}
+
+    def episode_prompt(self, task: Task, history: str = "") -> str:
+        """A one-agent episode's turn as EmbodiedBench prompts it: EB-ALFRED's system prompt with the
+        task's action list, the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        from eai_alfred.eb_system_prompt import SYSTEM_PROMPT
+
+        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
 
     def action_list(self, task: Task) -> ActionList:
         """EB-ALFRED's action list of ``task`` (:mod:`eai_alfred.actions`): its

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary
+from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -51,6 +51,13 @@ class HabitatSimulator(Simulator):
     def domain_text(self) -> str:
         """The suite's domain file, as the transition-modeling prompt shows it."""
         return self._file("domain").read_text(encoding="utf-8")
+
+    def episode_prompt(self, task: Task, history: str = "") -> str:
+        """A one-agent episode's turn as EmbodiedBench prompts it: EB-Habitat's system prompt with the
+        task's action list, the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        from eai_habitat.eb_system_prompt import SYSTEM_PROMPT
+
+        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
 
     def action_list(self, task: Task) -> ActionList:
         """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""
