@@ -20,7 +20,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("world", "ltl", "pddl"),
     ("host",),
     ("simulation", "llm", "tasks", "modules"),
-    ("challenge", "collaboration", "compose", "generation", "health", "modules.benchmark", "reporting", "results",
+    ("agent", "challenge", "collaboration", "compose", "generation", "health", "modules.benchmark", "reporting", "results",
      "viewer"),
     ("runner",),
     ("api", "cli", "plugin_api", "testing", "eai"),

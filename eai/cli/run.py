@@ -5,11 +5,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from eai import api
+from eai.agent.protocol import MAX_INVALID, MAX_STEPS
+from eai.cli.agents import ActAs, Episode, MaxInvalid, MaxSteps, agent_options, check_agents, default_modules, sharing
 from eai.cli.argv import command_line
 from eai.cli.budget import (
     DEFAULT_CPU_SECONDS,
@@ -72,6 +74,7 @@ def execute(
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = defaults.AGENTS,
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
+    episode: bool = False, max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = "json",
     again: Sequence[str] = (), command: Sequence[str] | None = None,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
@@ -92,7 +95,8 @@ def execute(
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
-                                        **agent_options(agents, turn_by_turn, human, partial)},
+                                        **agent_options(agents, turn_by_turn, human, partial, episode, max_steps,
+                                                        max_invalid, act_as)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
     except CallsStopped as exc:
@@ -107,33 +111,6 @@ def execute(
     if failed and not any(r.summary.get("n") for r in finished.results):
         raise EaiError(f"no answer was scored: all {failed} model call(s) failed (why: records.jsonl under "
                        f"{finished.folder}); fix the cause and add --resume to ask them again")
-
-
-def agent_options(agents: int, turn_by_turn: bool, human: str, partial: bool) -> dict[str, Any]:
-    """run.json's options for the agent setup (none for one agent, as before)."""
-    if agents != 2:
-        return {}
-    if not turn_by_turn:
-        return {"agents": 2}
-    return {"agents": 2, "turn_by_turn": True, "human": human, "partial": partial}
-
-
-def sharing() -> list[str]:
-    """The modules whose answer is a plan two agents may share (action sequencing)."""
-    return [name for name in MODULES if get_module(name).plans]
-
-
-def check_agents(values: dict[str, Any]) -> None:
-    """One line for a combination of agent options that cannot run."""
-    if values["turn_by_turn"] and values["agents"] != 2:
-        raise EaiError("--turn-by-turn needs --agents 2")
-    if (values["partial"] or values["human"] != "scripted") and not values["turn_by_turn"]:
-        raise EaiError(f"{'--partial' if values['partial'] else '--human'} needs --agents 2 --turn-by-turn "
-                       "(the scripted pair sharing a plan does not read what it sees)")
-    if values["agents"] == 2 and [name for name in values["module"] if not get_module(name).plans]:
-        raise EaiError(f"--agents 2 runs {' and '.join(sharing())} only (a plan shared by a human and a robot)")
-    if values["turn_by_turn"] and (values["replan"] or values["action_failure_p"] or values["environment"]):
-        raise EaiError("--turn-by-turn runs in the symbolic world without --replan, --action-failure-p or --environment")
 
 
 def run_command(
@@ -175,6 +152,10 @@ def run_command(
     human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = defaults.HUMAN,
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
     exact_types: ExactTypes = False,
+    episode: Episode = False,
+    max_steps: MaxSteps = MAX_STEPS,
+    max_invalid: MaxInvalid = MAX_INVALID,
+    act_as: ActAs = "json",
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -199,6 +180,7 @@ def run_command(
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
+        eai run --suite eb-alfred --module action_sequencing --episode --max-steps 30 --max-invalid 10
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
         eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
     """
@@ -206,8 +188,7 @@ def run_command(
         get_module(name)
     values = resumed(ctx)
     check_agents(values)
-    agents = values["agents"]
-    execute(**{**values, "module": list(values["module"]) or (sharing() if agents == 2 else list(MODULES))},
+    execute(**{**values, "module": list(values["module"]) or default_modules(values)},
             again=transport_flags(ctx, values), command=command_line(ctx))
 
 

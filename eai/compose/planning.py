@@ -13,6 +13,7 @@ it a goal a model interpreted; the baselines hand it the annotated goal.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from eai.host.manager import get_plugins
 from eai.modules.subgoals.ground import ground_lines
@@ -21,7 +22,7 @@ from eai.modules.subgoals.refine import Refiner, budget
 from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, SearchPlanner
 from eai.simulation.simulator import Simulator, World
-from eai.world import Action, Task
+from eai.world import Action, Atom, Task
 
 PLANNER = "bfs"  # the search planner acting on a goal uses unless the options name one
 
@@ -49,22 +50,25 @@ def subgoals(task: Task, simulator: Simulator, world: World | None = None) -> st
     return json.dumps({"output": subgoal_lines(task, simulator, world)})
 
 
-def plan_actions(task: Task, simulator: Simulator, planner: SearchPlanner, limits: Budget) -> tuple[Action, ...]:
-    """Actions reaching ``task``'s goal line by line (as far as the search gets)."""
+def plan_actions(task: Task, simulator: Simulator, planner: SearchPlanner, limits: Budget,
+                 start: Iterable[Atom] | None = None) -> tuple[Action, ...]:
+    """Actions reaching ``task``'s goal line by line (as far as the search gets),
+    from the state of atoms ``start`` (default: the initial state) in ``task``'s world."""
     world = simulator.world(task)
     checker = GoalChecker(task, simulator.vocabulary)
     lines, error = ground_lines(parse_subgoals(subgoals(task, simulator, world)), world, simulator.vocabulary,
                                 checker.universe)
     if error is not None:
         return ()
-    return Refiner(world, planner, limits, checker).refine(lines).trajectory.actions
+    state = None if start is None else world.index.state(start)
+    return Refiner(world, planner, limits, checker).refine(lines, state).trajectory.actions
 
 
-def planned_actions(task: Task, simulator: Simulator) -> tuple[Action, ...]:
+def planned_actions(task: Task, simulator: Simulator, start: Iterable[Atom] | None = None) -> tuple[Action, ...]:
     """``plan_actions`` with the default planner and budget."""
-    return plan_actions(task, simulator, get_plugins().planners.get(PLANNER), budget({}))
+    return plan_actions(task, simulator, get_plugins().planners.get(PLANNER), budget({}), start)
 
 
-def plan(task: Task, simulator: Simulator) -> str:
-    """``planned_actions`` as ``[[ACTION, obj, ...], ...]``."""
-    return json.dumps([[a.name, *a.args] for a in planned_actions(task, simulator)])
+def plan(task: Task, simulator: Simulator, start: Iterable[Atom] | None = None) -> str:
+    """``planned_actions`` as ``[[ACTION, obj, ...], ...]`` (from ``start``: an agent replanning from where it is)."""
+    return json.dumps([[a.name, *a.args] for a in planned_actions(task, simulator, start)])

@@ -72,7 +72,9 @@ class Request:
     answer, so it is no part of the request's identity. ``task`` and ``module``
     let non-LLM baselines see the symbolic task the prompt was built from, and
     ``turn`` the episode turn (:class:`eai.collaboration.prompt.Turn`: what the
-    agent observes; module ``"turn"``); language models ignore them.
+    agent observes; module ``"turn"``) or, in a one-agent episode
+    (:mod:`eai.agent`), the atoms of the current state (a frozenset); language
+    models ignore them.
     ``schema``: the JSON schema the answer is asked in (``--response-format
     json-schema``, :mod:`eai.llm.schema`), None for free text."""
 

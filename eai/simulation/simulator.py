@@ -230,6 +230,15 @@ class Simulator(ABC):
         benchmark numbers no actions."""
         return None
 
+    def episode_prompt(self, task: Task) -> str:
+        """What a one-agent episode (:mod:`eai.agent`) shows the agent each
+        turn before its action history: the task, what it observes in the
+        current state (``task`` is the task seen from it) and the actions it
+        may take, in the benchmark's words. By default the action-sequencing
+        prompt of ``task``; the kernel adds the history and the request for a
+        new plan in EmbodiedBench's words."""
+        return self.prompt("action_sequencing", task)
+
     def prompt_examples(self, module: str) -> tuple[str, ...]:
         """The example answers the prompts of ``module`` show (none by default):
         an answer that reads as one of them is recorded as the prompt's example

@@ -125,9 +125,10 @@ class Refiner:
         self._searches: dict[tuple[Formula, int, tuple[Formula, ...]], PlanResult] = {}
         self.branches = 0
 
-    def refine(self, lines: Sequence[Sequence[Subgoal]]) -> Refinement:
-        """The best refinement of ``lines`` (each a non-empty list of alternatives)."""
-        start = Trajectory((self.world.initial,))
+    def refine(self, lines: Sequence[Sequence[Subgoal]], state: State | None = None) -> Refinement:
+        """The best refinement of ``lines`` (each a non-empty list of alternatives)
+        from ``state`` (default: the world's initial state)."""
+        start = Trajectory((self.world.initial if state is None else state,))
         if not lines:
             return self._leaf((), start, len(lines))
         best: Refinement | None = None

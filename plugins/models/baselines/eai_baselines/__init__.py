@@ -2,7 +2,9 @@
 
 ``baseline:lexical`` is a floor for goal interpretation and transition
 modeling (word matching); ``baseline:planner`` plans from the symbolic goal
-for subgoal decomposition and action sequencing (as LLM+P does), and for an
+for subgoal decomposition and action sequencing (as LLM+P does; in a one-agent
+episode, ``eai run --episode``, from the current state the request's ``turn``
+holds), and for an
 episode turn from what the agent observes (module ``"turn"``, :mod:`eai_baselines.turns`);
 ``baseline:auto`` answers every module with its baseline. A plugin's module
 that asks with one of these modules' prompts gets that module's answer. What
@@ -48,6 +50,8 @@ class BaselineModel(LanguageModel):
             return turns.next_action(task, simulator, request.turn)
         if module == "subgoal_decomposition":
             return subgoals_answer(task, simulator)
+        if isinstance(request.turn, frozenset):  # an agent's turn: it replans from where it is
+            return plan_answer(task, simulator, request.turn)
         return plan_answer(task, simulator)
 
 

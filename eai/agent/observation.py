@@ -1,0 +1,52 @@
+"""What the agent is shown each turn, as EmbodiedBench's language-only planner
+writes it without chat history (``chat_history=0``: one user message a turn).
+
+The first turn: the world's episode prompt (:meth:`eai.simulation.simulator.Simulator.episode_prompt`;
+by default its action-sequencing prompt: the instruction, what it observes,
+the action list and the answer form) of the task as seen from the current state. Later turns:
+the same prompt, then ``The action history:`` (every step so far with its
+action id where the world numbers its actions, and the environment's
+feedback), then EB's request for a new plan from the current state. The
+history is capped as EB caps it: by the episode's budgets (at most
+``max_steps`` steps and ``max_invalid`` invalid answers are listed).
+"""
+
+from __future__ import annotations
+
+from eai.agent.forms import asking
+from eai.agent.protocol import AgentEpisode
+
+HISTORY = "\n\n The action history:"
+STEP = "\nStep {i}, action id {id}, {words}, env feedback: {feedback}"  # EB's vlm_planner.process_prompt
+STEP_UNNUMBERED = "\nStep {i}, {words}, env feedback: {feedback}"
+NUMBERED_ASK = (
+    "\n\n Considering the above interaction history, to achieve the human instruction: '{instruction}', you are "
+    "supposed to output in json. You need to summarize interaction history and environment feedback and reason why "
+    "the last action or plan failed and did not finish the task, output your new plan to achieve the goal from "
+    "current state. At the end, output the excutable plan with action ids(0 ~ {last}) from the available actions.")
+PLAIN_ASK = (
+    "\n\n Considering the above interaction history, to achieve the human instruction: '{instruction}', summarize "
+    "the interaction history and environment feedback and reason why the last action or plan failed and did not "
+    "finish the task, then output your new plan to achieve the goal from the current state, in the output format "
+    "asked above.")
+
+
+def base(episode: AgentEpisode, form: str) -> str:
+    """The world's prompt for the current state, with what ``form`` asks besides."""
+    text = episode.simulator.episode_prompt(episode.view)
+    extra = asking(form)
+    return f"{text.rstrip()}\n\n{extra}" if extra else text
+
+
+def history(episode: AgentEpisode) -> str:
+    """The action history and the request for a new plan ("" on the first turn)."""
+    if not episode.history:
+        return ""
+    lines = [STEP.format(i=i, id=number, words=words, feedback=said) if number is not None
+             else STEP_UNNUMBERED.format(i=i, words=words or "(no action)", feedback=said)
+             for i, (number, words, said) in enumerate(episode.history)]
+    instruction = episode.task.instruction.rstrip(".")
+    listed = episode.listed
+    ask = (NUMBERED_ASK.format(instruction=instruction, last=len(listed.actions) - 1) if listed is not None
+           else PLAIN_ASK.format(instruction=instruction))
+    return HISTORY + "".join(lines) + ask

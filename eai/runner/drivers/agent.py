@@ -1,0 +1,106 @@
+"""One agent acting step by step (``eai run --episode``): EmbodiedBench's episode
+protocol (:mod:`eai.agent`) on every suite, the model asked once per turn with
+the action-sequencing prompt of the task seen from the current state.
+
+run.json's options: ``episode`` (true), ``max_steps`` and ``max_invalid``
+(the budgets, EB's 30 and 10 by default), ``act_as`` (the answer form:
+:data:`eai.agent.forms.FORMS`).
+
+A record (records.jsonl), per episode:
+
+- ``success``: the goal held after some step (checked after every step
+  carried out, the episode ending then); ``progress``: the benchmark's
+  progress of the trajectory (:meth:`eai.simulation.simulator.Simulator.progress`),
+  else the share of the goal's conditions met at the end;
+- ``ended``: ``success``, ``max_steps``, ``max_invalid``, ``empty_plan`` (an
+  answer read with no step) or ``model_error``;
+- ``steps`` (environment steps), ``invalid_actions``, ``turns``, ``executed``
+  (the actions carried out, in order);
+- ``step_errors``: each step with an error class, ``{turn, step, action,
+  error_type}``: the paper's classes (hallucination, arity, affordance,
+  missing_step, wrong_order; additional_step for a step that changed
+  nothing, which is no invalid action) or ``parsing`` (an answer read as
+  no plan; ``step`` null, as for a step that could not be read);
+- ``turn_log``: every turn: ``observation`` (the whole prompt on the first
+  turn, after it what it adds: the action history and the request),
+  ``answer`` (the model's text), ``steps`` (each tried: ``action``,
+  ``words`` as the benchmark writes it, ``feedback``, ``error_type`` or
+  null, ``step`` number), ``read_error`` when the answer or a step could
+  not be read, ``model_error`` for a failed call, ``usage`` (the turn's
+  prompt and completion tokens, where the server reports them);
+- ``usage``: the calls, as every driver records them.
+
+A failed model call ends the episode as a model error: ``{"model_error",
+"ended", "turn_log"}``, not scored, asked again by ``--resume``. The summary:
+:func:`eai.agent.figures.episode_summary` and the budgets and form.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from eai.agent.figures import episode_summary
+from eai.agent.forms import FORMS
+from eai.agent.play import play_episode
+from eai.agent.protocol import MAX_INVALID, MAX_STEPS, Budgets
+from eai.compose.pipeline import Pipeline
+from eai.exceptions import EaiError
+from eai.llm import usage
+from eai.llm.model import Answer, Message, Usage
+from eai.results.scoring import ScoreResult, summarize
+from eai.runner.config import RunConfig
+from eai.runner.driver import Driver, Items, Scope
+from eai.world import Atom, Task
+
+if TYPE_CHECKING:
+    from eai.runner.core import Calls, UnitWork
+
+STAGE = "action_sequencing"  # the prompt a turn asks with, and the stage its calls are logged as
+
+
+def budgets(config: RunConfig) -> Budgets:
+    return Budgets(int(config.options.get("max_steps", MAX_STEPS)), int(config.options.get("max_invalid", MAX_INVALID)))
+
+
+class Agent(Driver):
+    name = "agent"
+
+    def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:
+        return bool(config.options.get("episode"))
+
+    def check(self, pipeline: Pipeline, config: RunConfig) -> None:
+        if pipeline.name != STAGE:
+            raise EaiError(f"--episode plays {STAGE} turn by turn: run it with --module {STAGE}, not {pipeline.name!r}")
+        if config.options.get("act_as", "json") not in FORMS:
+            raise EaiError(f"--act-as: one of {', '.join(FORMS)}, not {config.options.get('act_as')!r}")
+        if config.episodic:
+            raise EaiError("--episode runs in the symbolic world, without --replan, --action-failure-p or --environment")
+
+    async def play(self, task: Task, work: UnitWork) -> None:
+        config = work.scope.config
+
+        async def played(calls: Calls) -> None:
+            async def ask(messages: tuple[Message, ...], now: frozenset[Atom]) -> Answer:
+                text = await work.ask(messages, task, STAGE, calls, now)
+                said = calls[-1]
+                return Answer(text, Usage(said.get("prompt_tokens"), said.get("completion_tokens"),
+                                          said.get("finish_reason")))
+
+            record = await play_episode(task, work.simulator, ask, budgets(config), config.options.get("act_as", "json"))
+            work.record(task, {"llm_output": "", "record": record, "error": record.get("model_error", "")}, calls)
+
+        await work.play_guarded(task, played)
+
+    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
+        records = [{"identifier": t.id, **items[t.id]["record"], "usage": usage.recorded(items[t.id].get("calls", []))}
+                   for t in tasks if "record" in items.get(t.id, {})]
+        return ScoreResult(records, self.summary(records, tasks, scope))
+
+    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
+        config = scope.config
+        limits = budgets(config)
+        return {"suite": scope.unit.suite, "module": scope.unit.module, "pipeline": scope.unit.module,
+                "episode": {"max_steps": limits.max_steps, "max_invalid": limits.max_invalid,
+                            "act_as": config.options.get("act_as", "json")},
+                **summarize(episode_summary, records, tasks=len(tasks)),
+                "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}
