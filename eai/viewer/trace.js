@@ -45,7 +45,8 @@ function traceView(unit, trace) {
   });
   const end = Object.entries(trace.end).map(([k, v]) => [k, show(v)]);
   return el("section", {class: "trace"}, el("h3", {}, `${TRACED[trace.kind] || "Entries"} (${trace.entries.length})`),
-    (trace.notes || []).map((n) => el("p", {class: "note"}, n)), blocks,
+    (trace.notes || []).map((n) => el("p", {class: "note"}, n)),
+    trace.kind === "agent" && trace.end.ended ? el("p", {class: "ended"}, `Ended: ${trace.end.ended}`) : null, blocks,
     el("h3", {}, "At the end"), table(["figure", "value"], end));
 }
 
