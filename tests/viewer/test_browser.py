@@ -199,8 +199,8 @@ def test_an_agent_episode_shows_each_turn_its_failing_step_with_its_error_class_
     failing = turns.nth(2).locator("tr.failed-step")
     assert failing.count() == 1
     assert failing.locator("td").all_inner_texts()[:3] == ["3", "TURNTO(washing_machine.1001)", "missing_step"]
-    assert "failed: unmet: (INSIDE character" in failing.locator("td").nth(3).inner_text()  # the feedback it got
-    assert turns.nth(1).locator("pre.observation").text_content().startswith("\n\n The action history:")
+    assert "unmet" in failing.locator("td").nth(3).inner_text()  # the feedback it got
+    assert "TURNTO(washing_machine.1001)" in turns.nth(1).locator("pre.observation").text_content()  # in the history
     end = page.locator("#task section.trace table").last.inner_text()
     assert "ended\tthe invalid-action budget ran out (10 invalid actions)" in end and "invalid actions\t10 of 10" in end
     open_viewer(page, agent_run, "task=417_1")
