@@ -62,9 +62,12 @@ def turn_outcome(turn: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[str
     invalid = next((s for s in steps if s["outcome"] == "failed"), None)
     carried = sum(s["outcome"] != "failed" and s["step"] is not None for s in steps)
     done = f"{carried} step(s) carried out"
-    if invalid is not None:
-        return f"{done}, then an invalid action: {invalid['error']}", True
     why = text(turn.get("read_error"))
+    if invalid is not None:
+        at = f" at step {invalid['step']}" if invalid["step"] is not None else ""
+        what = f"an unreadable answer ({invalid['error']}): {why}" if invalid["error"] == "parsing" and why else \
+            f"an invalid action{at}: {invalid['error']}"
+        return (f"{done}, then {what}" if carried else what), True
     if why == "no step":
         return "no step (an empty plan)", False
     if why:

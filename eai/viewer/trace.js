@@ -25,7 +25,7 @@ function agentSteps(steps) {
   const rows = steps.map((s) => [show(s.step), s.action, s.error || "-", s.feedback === null ? "-" : s.feedback]);
   return table(["step", "action", "error class", "feedback"], rows, (i) => STEP_ROWS[steps[i].outcome] || "");
 }
-const OBSERVED = ["Observation: the prompt sent", "Observation: what the prompt adds after the task as seen from the current state"];
+const OBSERVED = ["Observation: the first turn's prompt", "Observation: what this turn adds (as the record keeps it: the action history and the request, or the tool results)"];
 const TRACED = {turns: "Turns", agent: "Turns", attempts: "Stages and attempts"};
 function traceView(unit, trace) {
   const memo = {}, open = trace.kind === "turns" ? null : "";
@@ -45,7 +45,8 @@ function traceView(unit, trace) {
   });
   const end = Object.entries(trace.end).map(([k, v]) => [k, show(v)]);
   return el("section", {class: "trace"}, el("h3", {}, `${TRACED[trace.kind] || "Entries"} (${trace.entries.length})`),
-    (trace.notes || []).map((n) => el("p", {class: "note"}, n)), blocks,
+    (trace.notes || []).map((n) => el("p", {class: "note"}, n)),
+    trace.kind === "agent" && trace.end.ended ? el("p", {class: "ended"}, `Ended: ${trace.end.ended}`) : null, blocks,
     el("h3", {}, "At the end"), table(["figure", "value"], end));
 }
 

@@ -48,3 +48,24 @@ def replan_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("replan") / "run"
     return api.run(models=["baseline:planner"], suites=["virtualhome"], modules=["action_sequencing"],
                    tasks=list(REPLANNED), replan=2, action_failure_p=0.2, out=out, use_cache=False).folder
+
+
+AGENT_TASKS = ("27_2", "417_1", "850_1")  # 27_2 without its WALK and FIND steps; 417_1 with markup; 850_1 no plan
+
+
+@pytest.fixture(scope="session")
+def agent_run(tmp_path_factory):
+    """VirtualHome episodes of one agent (``eai run --episode``, EmbodiedBench's budgets) answering
+    the same text every turn: 27_2's gold plan without its walking and finding steps (a missing
+    step at the first step of every turn, until 10 invalid actions), 417_1's gold plan after
+    markup (success), and 850_1 a sentence that is no plan (a parsing error every turn)."""
+    by_id = {t.id: t for t in get_plugins().suites.get("virtualhome").load(list(AGENT_TASKS))}
+    missing, marked, unreadable = (by_id[i] for i in AGENT_TASKS)
+    answers = {missing.id: json.dumps([[a.name, *a.args] for a in missing.gold_plan if a.name not in ("WALK", "FIND")]),
+               marked.id: SCRIPT + json.dumps([[a.name, *a.args] for a in marked.gold_plan]),
+               unreadable.id: "I would rather not <b>act</b>."}
+    folder = tmp_path_factory.mktemp("agent")
+    (folder / "answers.jsonl").write_text("".join(json.dumps({"identifier": i, "llm_output": a}) + "\n" for i, a in answers.items()))
+    return api.run(models=[f"replay:{folder / 'answers.jsonl'}"], suites=["virtualhome"], modules=["action_sequencing"],
+                   tasks=list(AGENT_TASKS), out=folder / "run", use_cache=False,
+                   options={"episode": True, "max_steps": 30, "max_invalid": 10, "act_as": "json"}).folder

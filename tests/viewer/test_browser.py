@@ -186,3 +186,24 @@ def test_a_static_site_opens_a_task_from_the_file_system_and_says_when_its_detai
     page.goto(f"{site.as_uri()}#task={missing}")
     page.wait_for_selector("body[data-ready]")
     assert page.inner_text("#task") == f"The detail of task {missing} (tasks/0-0/{number}.js, beside this page) could not be loaded."
+
+
+def test_an_agent_episode_shows_each_turn_its_failing_step_with_its_error_class_and_the_budget_that_ended_it(page, agent_run):
+    open_viewer(page, agent_run, "error=missing_step")
+    assert page.inner_text("#count") == "1 of 3 task(s)"
+    page.click("a.task-link:text-is('27_2')")
+    page.wait_for_selector("#task details.entry")
+    turns = page.locator("#task details.entry")
+    assert turns.count() == 10 and all(turns.nth(k).get_attribute("open") is not None for k in range(10))
+    assert turns.nth(0).locator("summary").first.inner_text() == "turn 1 · an invalid action at step 1: missing_step"
+    failing = turns.nth(2).locator("tr.failed-step")
+    assert failing.count() == 1
+    assert failing.locator("td").all_inner_texts()[:3] == ["3", "TURNTO(washing_machine.1001)", "missing_step"]
+    assert "unmet" in failing.locator("td").nth(3).inner_text()  # the feedback it got
+    assert "TURNTO(washing_machine.1001)" in turns.nth(1).locator("pre.observation").text_content()  # in the history
+    end = page.locator("#task section.trace table").last.inner_text()
+    assert "ended\tthe invalid-action budget ran out (10 invalid actions)" in end and "invalid actions\t10 of 10" in end
+    open_viewer(page, agent_run, "task=417_1")
+    assert page.locator("#task pre.answer").text_content().startswith(SCRIPT)  # the model's text stays text
+    assert page.evaluate("window.__eaiInjected") is None and page.locator("#content script, #content img").count() == 0
+    assert page.locator("#task tr.failed-step").count() == 0 and page.locator("#task details.entry tr").count() == 20
