@@ -11,9 +11,12 @@ workers and their planner processes included, read from /proc:
 benchmarks/process_tree.py), CPU/wall, the CPU of each process, and the load
 before and after. On a shared machine the wall time is the other jobs' too,
 so it also prints what 2 idle cores would give, a model stated as such: the
-main process's CPU (start-up, the report and the viewer, before and after the
-units) plus the units' CPU (each worker with its planner processes) laid on
-the cores in the order the units start, each unit on the first core free.
+main process's CPU (start-up, and what it does between its workers), plus the
+forked workers' CPU (one per unit, then two writing the report and the viewer)
+laid on the cores in the order they start, each on the first core free, plus
+the other processes' CPU (planners, which run one per core) spread over the
+cores. It leaves out what the processes wait for (disk) and the cost of
+sharing the cores.
 ``--workers 1`` runs it on one core (``taskset``), as a 1-core machine would.
 """
 
@@ -33,25 +36,36 @@ from benchmarks.timing import compile_eai  # noqa: E402
 SHOWN = ("task_success_rate", "f1", "planner_success_rate")
 
 
-def idle_wall(usage: TreeUsage, cores: int) -> float:
-    """The model above: main process CPU + the units' CPU laid on ``cores`` cores in start order."""
-    top: dict[int, int] = {}  # each process -> the forked worker it runs under
+def worker_phases(usage: TreeUsage) -> list[list[float]]:
+    """The CPU of each forked worker in start order, in phases: the units' workers, then the
+    report's and the viewer's (a phase starts when every worker started before it has ended)."""
+    main = usage.processes[usage.main]
+    workers = sorted((pid for pid, seen in usage.processes.items() if seen.parent == usage.main and seen.name == main.name),
+                     key=lambda pid: (usage.processes[pid].first, pid))
+    phases: list[list[float]] = []
+    ended = -1
+    for pid in workers:
+        seen = usage.processes[pid]
+        if seen.first > ended:
+            phases.append([])
+        phases[-1].append(usage.cpu_of(pid))
+        ended = max(ended, seen.reading)
+    return phases
 
-    def worker_of(pid: int) -> int | None:
-        parent = usage.processes[pid].parent
-        if parent == usage.main:
-            return pid if usage.processes[pid].name == usage.processes[usage.main].name else None
-        return worker_of(parent) if parent in usage.processes else None
-    units: dict[int, float] = {}
-    for pid in usage.processes:
-        if pid != usage.main and (worker := worker_of(pid)) is not None:
-            top[pid] = worker
-            units[worker] = units.get(worker, 0.0) + usage.cpu_of(pid)
-    free = [0.0] * cores
-    for worker in sorted(units, key=lambda pid: usage.processes[pid].first):
-        free[free.index(min(free))] += units[worker]
-    others = sum(usage.cpu_of(pid) for pid in usage.processes if pid != usage.main and pid not in top)
-    return usage.cpu_of(usage.main) + max(free) + others / cores
+
+def idle_wall(usage: TreeUsage, cores: int) -> float:
+    """The model above: the main process's CPU, then each phase of workers laid on ``cores``
+    cores in start order (each on the first core free), the other processes' CPU (planners: they
+    run ``cores`` at a time) spread over the cores."""
+    wall = usage.cpu_of(usage.main)
+    others = usage.cpu - wall
+    for phase in worker_phases(usage):
+        free = [0.0] * cores
+        for cpu in phase:
+            free[free.index(min(free))] += cpu
+        wall += max(free)
+        others -= sum(phase)
+    return wall + others / cores
 
 
 def main() -> None:
@@ -80,6 +94,8 @@ def main() -> None:
     for role, (count, cpu) in usage.split().items():
         print(f"  {role}: {count} process(es), {cpu:.1f} s CPU")
     if args.workers == 2:
+        print("  the workers' CPU, in start order: "
+              + "; then ".join(", ".join(f"{cpu:.1f}" for cpu in phase) for phase in worker_phases(usage)))
         wall = idle_wall(usage, 2)
         print(f"on 2 idle cores (model: main process + units laid on the cores in start order): {wall:.1f} s wall, "
               f"CPU/wall {usage.cpu / wall:.2f} (targets: <= 30 s, >= 1.7; < 60 s on 2 cores)")

@@ -90,7 +90,10 @@ def tree_usage(command: list[str], **options) -> TreeUsage:
     while process.poll() is None or session(process.pid):
         reading += 1
         for pid, (parent, name, own, reaped) in session(process.pid).items():
-            first = usage.processes[pid].first if pid in usage.processes else reading
+            if pid in usage.processes:  # its parent when first seen: an orphan's is 1 (or a subreaper) later
+                parent, first = usage.processes[pid].parent, usage.processes[pid].first
+            else:
+                first = reading
             usage.processes[pid] = Seen(parent, name, own, reaped, reading, first)
         time.sleep(0.2)
     usage.wall = time.perf_counter() - start

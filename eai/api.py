@@ -202,12 +202,16 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
 
 
 def run_report(folder: Path) -> Run:
-    """The run in ``folder`` with its report and viewer written (report.md, report.html, view.html)."""
+    """The run in ``folder`` with its report and viewer written (report.md, report.html, view.html),
+    the two at once over the cores (:func:`eai.base.spread.spread`: each from the same files, in its own process)."""
+    from eai.base.spread import spread
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
 
     units = collect([folder])
-    written = write_report(units, _features(units), folder, html=True) + [_view([folder], folder)]
+    digest = _digest([folder])  # before the report is written: its temporary files are in the folder the digest reads
+    parts = (lambda: write_report(units, _features(units), folder, html=True), lambda: [_view([folder], folder, digest)])
+    written = [Path(path) for paths in spread(lambda i: [str(p) for p in parts[i]()], len(parts), None) for path in paths]
     return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
 
 
@@ -270,15 +274,23 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     return written + [_view(folders, target)] if html else written
 
 
-def _view(folders: Sequence[Path], target: Path) -> Path:
+def _view(folders: Sequence[Path], target: Path, digest: str | None = None) -> Path:
     """The viewer of ``folders`` in ``target/view``, where report.html's numbers link,
-    with the digest of its sources (``eai view`` reuses a run's own page while it is current)."""
+    with the digest of its sources (``eai view`` reuses a run's own page while it is current;
+    default: taken now)."""
     from eai.base.paths import inside
     from eai.host.manager import get_plugins
-    from eai.viewer.digest import FOLDER, source_digest
+    from eai.viewer.digest import FOLDER
     from eai.viewer.model import collect_runs
     from eai.viewer.page import write_site
 
-    plugins = get_plugins()
-    digest = source_digest(folders, plugins)  # before reading them: a change meanwhile makes the page not current
-    return write_site(collect_runs(folders, plugins), inside(target, {"viewer folder": FOLDER}), digest)
+    digest = digest or _digest(folders)  # before reading them: a change meanwhile makes the page not current
+    return write_site(collect_runs(folders, get_plugins()), inside(target, {"viewer folder": FOLDER}), digest)
+
+
+def _digest(folders: Sequence[Path]) -> str:
+    """The digest of what the viewer page of ``folders`` is made from (:func:`eai.viewer.digest.source_digest`)."""
+    from eai.host.manager import get_plugins
+    from eai.viewer.digest import source_digest
+
+    return source_digest(folders, get_plugins())
