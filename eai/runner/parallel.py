@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import signal
 from collections.abc import Sequence
 from multiprocessing.connection import Connection, wait
@@ -113,5 +114,7 @@ def _work(unit: Unit, config: RunConfig, plugins: Plugins, connection: Connectio
         connection.send(("done", str(folder)))
     except BaseException:
         connection.send(("failed", ""))
-    finally:
-        connection.close()
+    connection.close()
+    # ended here, without flushing the parent's streams: a thread of the parent (progress bars)
+    # may have held their locks at the fork; this worker wrote nothing to them
+    os._exit(0)
