@@ -6,10 +6,11 @@ environment is attached. Calls to a server are left to one process, whose
 
 Each worker is forked for one unit, so it inherits the loaded plugins and
 tasks, and runs the unit as a sequential run does (:func:`eai.runner.core.run_unit`):
-same prompts, answers and files. A unit's lines for the user (``say``) are
-held until every unit before it has finished and are then said in the run's
-order, so neither the worker count nor which unit ends first shows in any
-output. A unit whose worker fails (raises, is killed) is run again in this
+same prompts, answers and files. What a unit reports (its progress, its lines
+for the user) is passed on as it comes while every unit before it has
+finished, else held until they have, so it comes in the order of a
+sequential run: neither the worker count nor which unit ends first shows in
+any output. A unit whose worker fails (raises, is killed) is run again in this
 process, which finishes what the worker answered (the answers logged are kept,
 as ``--resume`` keeps them) and raises its error as a sequential run would.
 """
@@ -51,7 +52,7 @@ async def run_forked(units: Sequence[Unit], config: RunConfig, plugins: Plugins,
     never what is written or said."""
     waiting = list(start_order if start_order is not None else range(len(units)))
     running: dict[Connection, tuple[int, Any]] = {}
-    held: dict[int, list[str]] = {i: [] for i in range(len(units))}
+    messages: list[list[tuple[str, Any]]] = [[] for _ in units]  # each unit's progress and lines, in order
     ended: dict[int, Path | None] = {}  # None: the worker failed
     folders: list[Path] = []
     try:
@@ -67,19 +68,19 @@ async def run_forked(units: Sequence[Unit], config: RunConfig, plugins: Plugins,
             for ready in wait(list(running)) if running else []:
                 connection = cast(Connection, ready)
                 index, process = running[connection]
-                if not _receive(connection, index, held, ended, progress):
+                if not _receive(connection, messages[index], index, ended):
                     del running[connection]
                     connection.close()
                     process.join()
-            while len(folders) in ended:
+            while len(folders) < len(units):  # the first unit not finished: what it sent passed on at once
                 index = len(folders)
-                folder = ended[index]
-                if folder is None:
-                    folder = await run_unit(units[index], config, plugins, None, progress, say)
-                else:
-                    for line in held[index]:
-                        say(line)
-                folders.append(folder)
+                failed = index in ended and ended[index] is None  # run again here, saying it all again
+                for kind, value in [] if failed else messages[index]:
+                    progress(*value) if kind == "progress" else say(value)
+                messages[index].clear()
+                if index not in ended:
+                    break
+                folders.append(ended[index] or await run_unit(units[index], config, plugins, None, progress, say))
     finally:
         for _, process in running.values():  # a worker still running when the run stops
             process.terminate()
@@ -87,22 +88,20 @@ async def run_forked(units: Sequence[Unit], config: RunConfig, plugins: Plugins,
     return folders
 
 
-def _receive(connection: Connection, index: int, held: dict[int, list[str]], ended: dict[int, Path | None],
-             progress: Progress) -> bool:
-    """Take one message of unit ``index``'s worker; False once it has ended."""
+def _receive(connection: Connection, messages: list[tuple[str, Any]], index: int,
+             ended: dict[int, Path | None]) -> bool:
+    """Take one message of unit ``index``'s worker into ``messages`` (its folder, when it has ended,
+    into ``ended``); False once it has ended."""
     try:
         kind, value = connection.recv()
     except (EOFError, OSError):  # the worker died without a word
         ended.setdefault(index, None)
         return False
-    if kind == "progress":
-        progress(*value)
-    elif kind == "say":
-        held[index].append(value)
-    else:
-        ended[index] = Path(value) if kind == "done" else None
-        return False
-    return True
+    if kind in ("progress", "say"):
+        messages.append((kind, value))
+        return True
+    ended[index] = Path(value) if kind == "done" else None
+    return False
 
 
 def _work(unit: Unit, config: RunConfig, plugins: Plugins, connection: Connection) -> None:
