@@ -33,6 +33,13 @@ class Result:
     summary: dict[str, Any]
     folder: Path | None = None
 
+    def interval(self, rate: str) -> dict[str, Any] | None:
+        """The standard error and 95% interval of a rate of the summary (its path, as
+        ``goal_success.total``): ``se``, ``low``, ``high``, ``method``, ``n``
+        (docs/metrics.md, "Uncertainty"); None for a rate that has none."""
+        found: dict[str, Any] | None = self.summary.get("uncertainty", {}).get("rates", {}).get(rate)
+        return found
+
     def rows(self) -> list[dict[str, Any]]:
         """One flat dict per record (nested fields as ``goals.total``), led by
         suite, module and model: ``pandas.DataFrame(result.rows())``."""
@@ -130,7 +137,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         response_format: str = defaults.RESPONSE_FORMAT, cost_limit: float | None = None, price_as: str | None = None,
         cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = defaults.REPLAN, action_failure_p: float = defaults.ACTION_FAILURE_P, seed: int = defaults.SEED,
-        environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        epochs: int = defaults.EPOCHS, environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
         say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = defaults.EXECUTOR,
         address: str | None = None, command: Sequence[str] | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
@@ -188,6 +195,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         replan=replan,
         action_failure_p=action_failure_p,
         seed=seed,
+        epochs=epochs,
         environment=environment,
         options=dict(options or {}),
         shard=share,
@@ -202,14 +210,14 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
 
 
 def run_report(folder: Path) -> Run:
-    """The run in ``folder`` with its report and viewer written (report.md, report.html, view.html),
-    the two at once over the cores (:func:`eai.base.spread.spread`: each from the same files, in its own process)."""
+    """The run in ``folder`` with its report and viewer written (report.md, report.html, view/), at once (spread)."""
     from eai.base.spread import spread
+    from eai.host.manager import get_plugins
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
+    from eai.viewer.digest import source_digest
 
-    units = collect([folder])
-    digest = _digest([folder])  # before the report is written: its temporary files are in the folder the digest reads
+    units, digest = collect([folder]), source_digest([folder], get_plugins())  # before the report's temporary files
     parts = (lambda: write_report(units, _features(units), folder, html=True), lambda: [_view([folder], folder, digest)])
     written = [Path(path) for paths in spread(lambda i: [str(p) for p in parts[i]()], len(parts), None) for path in paths]
     return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
@@ -237,20 +245,10 @@ def _wait(start: Callable[[], Any]) -> Any:
 
 
 def _features(units: Sequence[Any]) -> dict[str, dict[str, dict[str, int]]]:
-    """What makes each task the units scored hard (eai.reporting.analysis), by suite."""
     from eai.host.manager import get_plugins
-    from eai.reporting.analysis import task_features
+    from eai.reporting.analysis import suite_features
 
-    registry = get_plugins().suites
-    ids: dict[str, set[str]] = {}
-    for unit in units:
-        ids.setdefault(unit.suite, set()).update(r["identifier"] for r in unit.records())
-    features = {}
-    for suite, wanted in sorted(ids.items()):
-        if suite in registry:
-            tasks = registry.get(suite).load([i for i in registry.get(suite).ids() if i in wanted])
-            features[suite] = {task.id: task_features(task) for task in tasks}
-    return features
+    return suite_features(units, get_plugins().suites)
 
 
 def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | None = None,
@@ -258,11 +256,13 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     """Write report.json, report.md and (with ``html``) report.html and the
     viewer its numbers link to (view/index.html) over runs or score folders,
     side by side, into ``out`` (default: the first one's folder); returns the
-    files written. The results read are never overwritten."""
+    files written. The results read are never overwritten. Of exactly two runs, it also
+    compares them rate by rate on the tasks both scored (:func:`compare`)."""
     from eai.base.paths import check_output_folder
     from eai.exceptions import EaiError
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
+    from eai.reporting.comparison import comparisons
 
     folders = [r.folder if isinstance(r, Run) else Path(r) for r in runs]
     if not folders:
@@ -270,27 +270,31 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     target = Path(out) if out is not None else folders[0]
     check_output_folder(target)
     units = collect(folders)
-    written = write_report(units, _features(units), target, html)
+    written = write_report(units, _features(units), target, html, comparisons(folders, units))
     return written + [_view(folders, target)] if html else written
 
 
+def compare(a: Run | str | os.PathLike, b: Run | str | os.PathLike) -> list[dict[str, Any]]:
+    """Run ``b`` against run ``a``, unit by unit (same suite and module) on the tasks both scored:
+    per rate, ``a``, ``b``, the ``difference`` with its paired 95% interval (``low``, ``high``)
+    and a test (``test``, ``p_value``: McNemar's exact test for rates of tasks, with the tasks that
+    flipped, ``only_a`` and ``only_b``; the paired bootstrap for the others). docs/metrics.md,
+    "Comparing two runs"."""
+    from eai.reporting.collect import collect
+    from eai.reporting.comparison import comparisons
+
+    folders = [r.folder if isinstance(r, Run) else Path(r) for r in (a, b)]
+    return [c.as_json() for c in comparisons(folders, collect(folders))]
+
+
 def _view(folders: Sequence[Path], target: Path, digest: str | None = None) -> Path:
-    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link,
-    with the digest of its sources (``eai view`` reuses a run's own page while it is current;
-    default: taken now)."""
+    """The viewer of ``folders`` in ``target/view`` with the digest of its sources (default: taken now)."""
     from eai.base.paths import inside
     from eai.host.manager import get_plugins
-    from eai.viewer.digest import FOLDER
+    from eai.viewer.digest import FOLDER, source_digest
     from eai.viewer.model import collect_runs
     from eai.viewer.page import write_site
 
-    digest = digest or _digest(folders)  # before reading them: a change meanwhile makes the page not current
-    return write_site(collect_runs(folders, get_plugins()), inside(target, {"viewer folder": FOLDER}), digest)
-
-
-def _digest(folders: Sequence[Path]) -> str:
-    """The digest of what the viewer page of ``folders`` is made from (:func:`eai.viewer.digest.source_digest`)."""
-    from eai.host.manager import get_plugins
-    from eai.viewer.digest import source_digest
-
-    return source_digest(folders, get_plugins())
+    plugins = get_plugins()
+    digest = digest or source_digest(folders, plugins)  # before reading them: a change meanwhile makes the page not current
+    return write_site(collect_runs(folders, plugins), inside(target, {"viewer folder": FOLDER}), digest)

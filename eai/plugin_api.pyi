@@ -8,6 +8,7 @@ from eai.base.finding import Finding
 from eai.base.jsonish import Pairs, find_value, is_cut
 from eai.base.names import name_key
 from eai.base.paths import name_problem, tasks_dir
+from eai.base.rates import Rate
 from eai.collaboration.episode import Profile
 from eai.collaboration.evaluation import EvaluationFunctions
 from eai.collaboration.policies import collaboration_fields
@@ -140,7 +141,7 @@ __all__ = [
     "ModelCallError", "ModelProvider", "Not", "OTHER_OUTCOMES", "Obj", "ObjectSpec", "Observation", "Operator",
     "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs", "ParsedPlan", "ParsedSubgoals", "PddlPlanner",
     "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred", "PredicateDecl", "PredicateMap", "Problem", "Profile",
-    "Progress", "REFUSED", "RELATIONAL", "Record", "Refiner", "Request", "Response", "RunConfig", "Say", "Scene",
+    "Progress", "REFUSED", "RELATIONAL", "Rate", "Record", "Refiner", "Request", "Response", "RunConfig", "Say", "Scene",
     "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator", "Snapshot", "SourceSpec",
     "Stage", "State", "StepResult", "SubgoalStep", "SuiteFile", "TASK_PROGRESS", "TRUE", "TableSpec", "Task",
     "TaskFile", "TaskSuite", "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "Unbuildable",

@@ -34,6 +34,7 @@ from eai.cli.run_options import (
     CachePath,
     Concurrency,
     CostLimit,
+    Epochs,
     ExecutorName,
     FailureP,
     FirstAnswerDeadline,
@@ -72,7 +73,7 @@ def execute(
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = defaults.AGENTS,
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
-    again: Sequence[str] = (), command: Sequence[str] | None = None,
+    again: Sequence[str] = (), command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
@@ -90,7 +91,7 @@ def execute(
                                gen=parse_gen(gen), response_format=response_format, cost_limit=cost_limit,
                                price_as=price_as,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
-                               seed=seed, environment=environment,
+                               seed=seed, epochs=epochs, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial)},
                                progress=progress, say=say, shard=shard, executor=executor,
@@ -163,6 +164,7 @@ def run_command(
     replan: Replan = defaults.REPLAN,
     action_failure_p: FailureP = defaults.ACTION_FAILURE_P,
     seed: Seed = defaults.SEED,
+    epochs: Epochs = defaults.EPOCHS,
     environment: LiveEnvironment = None,
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
@@ -196,6 +198,7 @@ def run_command(
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --model openai:o4-mini --gen reasoning_effort=low --gen seed=1 --cost-limit 2
         eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
+        eai run --model openai:gpt-4o-mini --temperature 0.7 --epochs 5 --limit 20
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
