@@ -18,8 +18,8 @@ the same run in one piece.
 4. ``--main-job`` (only this): the main job (``eai run``, no cache) with the
    local executor, then with ``--executor ray`` (a local Ray cluster of the
    machine's CPUs, started by the run): wall and CPU time of each whole
-   process tree, Ray's daemons and workers included (read from /proc, see
-   ``tree_usage``), and the ratios.
+   process tree, Ray's daemons and workers included (read from /proc:
+   benchmarks/process_tree.py), and the ratios.
 
 Wall times depend on the machine's load (printed): other work shows in every
 figure. Needs ray (pip install 'eai-kit[ray]'). Run from the
@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.mod
 
 import ray  # noqa: E402
 
+from benchmarks.process_tree import tree_usage  # noqa: E402
 from benchmarks.runner_throughput import CONCURRENCY, DELAY, serve  # noqa: E402
 from eai import api  # noqa: E402
 from eai.host.manager import get_plugins, set_plugins  # noqa: E402
@@ -120,54 +121,11 @@ def shards(tmp: Path) -> None:
           f"(speed-up {whole / split:.2f}x), then eai merge {merge:.1f} s; merged == whole: {same}")
 
 
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def session(sid: int) -> dict[int, tuple[int, float, float]]:
-    """pid -> (parent pid, own CPU, CPU of the children it reaped) of the live processes of session ``sid``."""
-    found = {}
-    for name in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{name}/stat") as stat:
-                text = stat.read()
-        except (OSError, ValueError):
-            continue
-        rest = text[text.rindex(")") + 2:].split()  # state, ppid, pgrp, session, ..., utime (11), stime, cutime, cstime
-        if int(rest[3]) == sid:
-            found[int(name)] = (int(rest[1]), (int(rest[11]) + int(rest[12])) / TICK,
-                                (int(rest[13]) + int(rest[14])) / TICK)
-    return found
-
-
-def tree_usage(command: list[str]) -> tuple[float, float]:
-    """(wall, CPU) seconds of ``command`` and every process of its session, read from
-    /proc every 0.2 s: each process's own CPU at its last reading, plus what its
-    parent reaped beyond the processes seen (short-lived children). Ray's workers
-    end unreaped by the raylet, so ``RUSAGE_CHILDREN`` would miss their CPU. A
-    process's last 0.2 s may be missed."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    last: dict[int, tuple[int, float, float, int]] = {}
-    reading = 0
-    while process.poll() is None or session(process.pid):
-        reading += 1
-        for pid, (parent, own, reaped) in session(process.pid).items():
-            last[pid] = (parent, own, reaped, reading)
-        time.sleep(0.2)
-    wall = time.perf_counter() - start
-    if process.returncode:
-        raise SystemExit(f"{' '.join(command)} failed ({process.returncode})")
-    seen_children: dict[int, float] = {}
-    for parent, own, reaped, when in last.values():
-        if parent in last and last[parent][3] > when:  # ended before its parent's last reading
-            seen_children[parent] = seen_children.get(parent, 0.0) + own + reaped
-    return wall, sum(own + max(0.0, reaped - seen_children.get(pid, 0.0)) for pid, (_, own, reaped, _) in last.items())
-
-
 def main_job(tmp: Path) -> None:
     eai = [sys.executable, "-m", "eai", "run", "--quiet", "--no-cache"]
     local = tree_usage([*eai, "--out", str(tmp / "local")])
     on_ray = tree_usage([*eai, "--executor", "ray", "--out", str(tmp / "ray")])
+    local, on_ray = (local.wall, local.cpu), (on_ray.wall, on_ray.cpu)
     same = all((tmp / "local" / p.relative_to(tmp / "ray")).read_bytes() == p.read_bytes()
                for p in (tmp / "ray").rglob("*") if p.name in ("records.jsonl", "summary.json"))
     for label, (wall, cpu) in (("local executor", local), ("ray executor", on_ray)):

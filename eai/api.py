@@ -210,12 +210,16 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
 
 
 def run_report(folder: Path) -> Run:
-    """The run in ``folder`` with its report and viewer written (report.md, report.html, view.html)."""
+    """The run in ``folder`` with its report and viewer written (report.md, report.html, view/), at once (spread)."""
+    from eai.base.spread import spread
+    from eai.host.manager import get_plugins
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
+    from eai.viewer.digest import source_digest
 
-    units = collect([folder])
-    written = write_report(units, _features(units), folder, html=True) + [_view([folder], folder)]
+    units, digest = collect([folder]), source_digest([folder], get_plugins())  # before the report's temporary files
+    parts = (lambda: write_report(units, _features(units), folder, html=True), lambda: [_view([folder], folder, digest)])
+    written = [Path(path) for paths in spread(lambda i: [str(p) for p in parts[i]()], len(parts), None) for path in paths]
     return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
 
 
@@ -283,9 +287,8 @@ def compare(a: Run | str | os.PathLike, b: Run | str | os.PathLike) -> list[dict
     return [c.as_json() for c in comparisons(folders, collect(folders))]
 
 
-def _view(folders: Sequence[Path], target: Path) -> Path:
-    """The viewer of ``folders`` in ``target/view``, where report.html's numbers link,
-    with the digest of its sources (``eai view`` reuses a run's own page while it is current)."""
+def _view(folders: Sequence[Path], target: Path, digest: str | None = None) -> Path:
+    """The viewer of ``folders`` in ``target/view`` with the digest of its sources (default: taken now)."""
     from eai.base.paths import inside
     from eai.host.manager import get_plugins
     from eai.viewer.digest import FOLDER, source_digest
@@ -293,5 +296,5 @@ def _view(folders: Sequence[Path], target: Path) -> Path:
     from eai.viewer.page import write_site
 
     plugins = get_plugins()
-    digest = source_digest(folders, plugins)  # before reading them: a change meanwhile makes the page not current
+    digest = digest or source_digest(folders, plugins)  # before reading them: a change meanwhile makes the page not current
     return write_site(collect_runs(folders, plugins), inside(target, {"viewer folder": FOLDER}), digest)

@@ -13,7 +13,7 @@ assumption they say nothing.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -48,8 +48,10 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", start=["domain", "problem", "action"])
 
 
+@lru_cache(maxsize=16)
 def parse_domain(text: str) -> Domain:
-    """The domain in ``text``; raises :class:`PDDLSyntaxError`."""
+    """The domain in ``text``; raises :class:`PDDLSyntaxError`. Parsed once per
+    text (a Domain is immutable): a suite's domain is asked for per task."""
     return _parse(text, "domain")
 
 

@@ -59,10 +59,12 @@ def executor(plugins: Plugins, name: str, address: str | None) -> Executor:
 
 
 class LocalExecutor:
-    """Every unit in this process, one after another, calls concurrent within a unit."""
+    """This machine: units asking a server one after another in this process, calls concurrent
+    within a unit; units whose answers are computed here over its cores (:mod:`eai.runner.parallel`)."""
 
     name = LOCAL
-    description = "this process: units one after another, --concurrency calls in flight"
+    description = ("this machine: units asking a server one after another, --concurrency calls in flight; "
+                   "baselines' units over the cores")
 
     async def run(self, config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
                   address: str | None) -> list[Path]:

@@ -24,6 +24,7 @@ from eai.runner.drivers import driver_for
 from eai.runner.executors import executor as executor_named
 from eai.runner.manifest import finish_manifest, read_manifest, record_manifest
 from eai.runner.observers import Observers
+from eai.runner.parallel import run_forked, unit_workers
 from eai.runner.selection import check_selection, claims
 from eai.runner.setup import live_environment
 from eai.runner.transport import transport
@@ -73,11 +74,18 @@ def claimed_units(config: RunConfig, plugins: Plugins) -> list[Unit]:
     return [unit for unit in config.units() if claims(plugins, unit.suite, unit.module)]
 
 
-async def run_units(config: RunConfig, plugins: Plugins, progress: Progress, say: Say) -> list[Path]:
-    """Run every unit in turn, in this process; returns their folders."""
+async def run_units(config: RunConfig, plugins: Plugins, progress: Progress, say: Say,
+                    workers: int | None = None) -> list[Path]:
+    """Run every unit; returns their folders. Units whose work is this machine's CPU run
+    over ``workers`` processes (default: :func:`eai.runner.parallel.unit_workers`), others
+    in turn in this process."""
+    units = claimed_units(config, plugins)
+    workers = unit_workers(config, plugins, units) if workers is None else workers
+    if workers > 1:
+        return await run_forked(units, config, plugins, progress, say, workers)
     cache = ResponseCache(config.cache, say) if config.cache else None
     try:
-        return [await run_unit(unit, config, plugins, cache, progress, say) for unit in claimed_units(config, plugins)]
+        return [await run_unit(unit, config, plugins, cache, progress, say) for unit in units]
     finally:
         if cache is not None:
             cache.close()

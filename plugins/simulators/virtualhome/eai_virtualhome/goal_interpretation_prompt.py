@@ -99,10 +99,13 @@ def possible_states(task: Task, obj_id: str) -> list[str]:
 
 
 def _objects(task: Task) -> str:
-    atoms = initial_atoms(task)
+    states_of: dict[str, list[str]] = {}
+    for atom in initial_atoms(task):  # once, not once per object shown
+        if len(atom) == 2:
+            states_of.setdefault(atom[1], []).append(atom[0])
     lines = []
     for oid in task.relevant:
-        states = sorted(a[0] for a in atoms if len(a) == 2 and a[1] == oid)
+        states = sorted(states_of.get(oid, []))
         lines.append(f"{task.object_by_id[oid].class_name}, id: {oid.rpartition('.')[2]}, states: {states}, "
                      f"possible states: {possible_states(task, oid)}")
     return "\n".join(lines)

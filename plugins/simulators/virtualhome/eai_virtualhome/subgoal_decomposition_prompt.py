@@ -171,10 +171,10 @@ def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
     objects = task.object_by_id
     character = next((o for o in task.relevant if objects[o].class_name == "character"), None)
     relevant = set(task.relevant)
-    atoms = initial_atoms(task)
-    states = [f"{a[0]}({a[1]})" for a in sorted(atoms) if len(a) == 2 and a[1] in relevant and a[1] != character]
-    relations = [f"{a[0]}({a[1]}, {a[2]})" for a in sorted(atoms)
-                 if len(a) == 3 and a[0] != "NEXT_TO" and a[1] in relevant and a[2] in relevant]
+    atoms = initial_atoms(task)  # thousands: the few shown are picked before they are sorted
+    states = [f"{a[0]}({a[1]})" for a in sorted(a for a in atoms if len(a) == 2 and a[1] in relevant and a[1] != character)]
+    relations = [f"{a[0]}({a[1]}, {a[2]})" for a in sorted(
+        a for a in atoms if len(a) == 3 and a[0] != "NEXT_TO" and a[1] in relevant and a[2] in relevant)]
     goals = [str(lit) for lit in task.goal.state + task.goal.relation]
     actions = [" or ".join(step) for step in task.goal.action]
     target = [
