@@ -101,3 +101,15 @@ def test_with_epochs_each_tasks_answers_are_told_in_turn(observer, tmp_path):
     told = [(e["item"]["identifier"], e["item"].get("epoch", 0)) for e in events(tmp_path / "run" / "events.jsonl")
             if e["event"] == "task_finished"]
     assert told == [("27_2", 0), ("27_2", 1), ("417_1", 0), ("417_1", 1)]
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_forked_units_relay_their_observer_calls_to_the_parent_in_the_units_order(observer, tmp_path, monkeypatch, cores):
+    from eai.runner import parallel
+
+    monkeypatch.setattr(parallel, "cores", lambda: cores)
+    run_observed(tmp_path / "run", {"jsonl_observer": observer}, 4)
+    found = events(tmp_path / "run" / "events.jsonl")  # written by this process alone, whatever the workers
+    assert [e["event"] for e in found] == ["run_started", *(["task_finished"] * 4 + ["unit_finished"]) * 2,
+                                           "run_finished"]
+    assert [e["unit"]["module"] for e in found if e["event"] == "unit_finished"] == MODULES

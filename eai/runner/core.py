@@ -41,7 +41,7 @@ from eai.results.store import ResponseLog, epoch_key
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.driver import Scope
 from eai.runner.drivers import driver_for
-from eai.runner.observers import InOrder, Observers, unit_names, untimed
+from eai.runner.observers import InOrder, Observers, Relay, unit_names, untimed
 from eai.runner.setup import live_environment, select_tasks
 from eai.world import Task
 
@@ -84,7 +84,7 @@ class UnitWork:
     """One unit being run: what a driver asks the model through and logs with."""
 
     def __init__(self, scope: Scope, cache: ResponseCache | None, progress: Progress, say: Say,
-                 gate: AbstractAsyncContextManager[Any] | None) -> None:
+                 gate: AbstractAsyncContextManager[Any] | None, relay: Relay | None = None) -> None:
         config, plugins, unit = scope.config, scope.plugins, scope.unit
         self.scope, self.cache, self.progress, self.say = scope, cache, progress, say
         self.log = ResponseLog(unit.folder(config.out) / "responses.jsonl")
@@ -101,7 +101,7 @@ class UnitWork:
         # prompts are built and the cache read ahead of the call slots, so a freed slot sends the next call at once
         self.ahead = asyncio.Semaphore(2 * max(1, config.concurrency))
         self.done = self.errors = 0
-        self.observers = Observers(plugins, say)
+        self.observers = Observers(plugins, say, relay)
         self.finished = InOrder([], lambda item: None)  # the tasks to play, told to the observers in order
 
     def _asker_of(self, served: LanguageModel) -> Asker:
@@ -156,15 +156,17 @@ class UnitWork:
 
 
 async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: ResponseCache | None,
-                   progress: Progress, say: Say, gate: AbstractAsyncContextManager[Any] | None = None) -> Path:
+                   progress: Progress, say: Say, gate: AbstractAsyncContextManager[Any] | None = None,
+                   relay: Relay | None = None) -> Path:
     """Run one unit and write its folder. ``gate`` holds each model call (default:
-    at most ``concurrency`` at once in this unit; an executor may share one over a cluster)."""
+    at most ``concurrency`` at once in this unit; an executor may share one over a cluster);
+    ``relay`` takes the observers' calls to make elsewhere (a forked worker's, to its parent)."""
     folder = unit.folder(config.out)
     answered = {i for i, r in ResponseLog(folder / "responses.jsonl").read().items() if not r.error}
     scope = Scope(unit, config, plugins, parse_pipeline(unit.module, plugins))
     driver = driver_for(scope.pipeline, config)
     tasks = driver.narrow(select_tasks(plugins, config, unit.suite, scope.pipeline), scope)
-    work = UnitWork(scope, cache, progress, say, gate)
+    work = UnitWork(scope, cache, progress, say, gate, relay)
     unbuildable = {t.id: str(why) for t in tasks if (why := work.live.unbuildable(t)) is not None}
     if unbuildable:
         say(f"{unit.label}: {len(unbuildable)} task(s) environment {work.live.name!r} cannot build, not played "

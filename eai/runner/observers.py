@@ -19,16 +19,23 @@ from eai.runner.config import Say, Unit
 
 UNTIMED = ("seconds",)  # what a call entry holds that differs from run to run
 
+# Takes an observer call (the hook's name and its data) to make elsewhere.
+Relay = Callable[[str, dict[str, Any]], None]
+
 
 class Observers:
     """The loaded plugins' observer hooks, each called guarded."""
 
-    def __init__(self, plugins: Plugins, say: Say) -> None:
-        self.manager, self.say = plugins.manager, say
+    def __init__(self, plugins: Plugins, say: Say, relay: Relay | None = None) -> None:
+        self.manager, self.say, self.relay = plugins.manager, say, relay
         self.warned: set[tuple[str, str]] = set()
 
     def notify(self, hook: str, **data: Any) -> None:
-        """Call every plugin's ``hook`` with ``data`` (the arguments each asks for), in the order the plugins loaded."""
+        """Call every plugin's ``hook`` with ``data`` (the arguments each asks for), in the order the plugins loaded;
+        or hand the call to the relay, when there is one."""
+        if self.relay is not None:
+            self.relay(hook, data)
+            return
         for impl in getattr(self.manager.hook, hook).get_hookimpls():
             try:
                 impl.function(**{name: data[name] for name in impl.argnames})

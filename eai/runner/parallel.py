@@ -10,7 +10,8 @@ same prompts, answers and files. What a unit reports (its progress, its lines
 for the user) is passed on as it comes while every unit before it has
 finished, else held until they have, so it comes in the order of a
 sequential run: neither the worker count nor which unit ends first shows in
-any output. A unit whose worker fails (raises, is killed) is run again in this
+any output. The observer hooks are called here, in this order too, with what
+the workers relay. A unit whose worker fails (raises, is killed) is run again in this
 process, which finishes what the worker answered (the answers logged are kept,
 as ``--resume`` keeps them) and raises its error as a sequential run would.
 """
@@ -31,6 +32,7 @@ from eai.host.manager import Plugins
 from eai.llm.model import resolve_model
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.core import run_unit
+from eai.runner.observers import Observers
 
 
 def unit_workers(config: RunConfig, plugins: Plugins, units: Sequence[Unit]) -> int:
@@ -52,7 +54,8 @@ async def run_forked(units: Sequence[Unit], config: RunConfig, plugins: Plugins,
     never what is written or said."""
     waiting = list(start_order if start_order is not None else range(len(units)))
     running: dict[Connection, tuple[int, Any]] = {}
-    messages: list[list[tuple[str, Any]]] = [[] for _ in units]  # each unit's progress and lines, in order
+    messages: list[list[tuple[str, Any]]] = [[] for _ in units]  # each unit's progress, lines and observer calls
+    observers = [Observers(plugins, say) for _ in units]
     ended: dict[int, Path | None] = {}  # None: the worker failed
     folders: list[Path] = []
     try:
@@ -76,7 +79,10 @@ async def run_forked(units: Sequence[Unit], config: RunConfig, plugins: Plugins,
                 index = len(folders)
                 failed = index in ended and ended[index] is None  # run again here, saying it all again
                 for kind, value in [] if failed else messages[index]:
-                    progress(*value) if kind == "progress" else say(value)
+                    if kind == "notify":
+                        observers[index].notify(value[0], **value[1])
+                    else:
+                        progress(*value) if kind == "progress" else say(value)
                 messages[index].clear()
                 if index not in ended:
                     break
@@ -97,7 +103,7 @@ def _receive(connection: Connection, messages: list[tuple[str, Any]], index: int
     except (EOFError, OSError):  # the worker died without a word
         ended.setdefault(index, None)
         return False
-    if kind in ("progress", "say"):
+    if kind in ("progress", "say", "notify"):
         messages.append((kind, value))
         return True
     ended[index] = Path(value) if kind == "done" else None
@@ -105,11 +111,12 @@ def _receive(connection: Connection, messages: list[tuple[str, Any]], index: int
 
 
 def _work(unit: Unit, config: RunConfig, plugins: Plugins, connection: Connection) -> None:
-    """A worker: run ``unit`` and send its progress, its lines and its folder (or that it failed)."""
+    """A worker: run ``unit`` and send its progress, its lines, its observer calls and its folder (or that it failed)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the parent, which ends the workers
     try:  # no response cache: no model of such a run stores its answers
         folder = asyncio.run(run_unit(unit, config, plugins, None, lambda *args: connection.send(("progress", args)),
-                                      lambda text: connection.send(("say", text))))
+                                      lambda text: connection.send(("say", text)),
+                                      relay=lambda hook, data: connection.send(("notify", (hook, data)))))
         connection.send(("done", str(folder)))
     except BaseException:
         connection.send(("failed", ""))
