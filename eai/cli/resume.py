@@ -20,7 +20,8 @@ RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard",
            "gen": "gen", "response_format": "response_format"}
 # kept in run.json's options
-MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types")
+MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types",
+                  "prompts", "system_prompt")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from eai.cli.budget import (
 )
 from eai.cli.output import say
 from eai.cli.progress import shown
+from eai.cli.prompt_options import PromptsOption, SystemPromptOption, prompt_options
 from eai.cli.resume import resume_hint, resumed, transport_flags
 from eai.cli.run_options import (
     AGENTS_HELP,
@@ -61,6 +62,7 @@ from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from eai.modules import MODULES, get_module
 from eai.runner import defaults
+from eai.simulation.simulator import PAPER
 
 
 def execute(
@@ -72,7 +74,7 @@ def execute(
     max_nodes: int | None, planner_cpu_seconds: float, planner_memory_mb: int, agents: int = defaults.AGENTS,
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
-    again: Sequence[str] = (), command: Sequence[str] | None = None,
+    prompts: str = PAPER, system_prompt: str | None = None, again: Sequence[str] = (), command: Sequence[str] | None = None,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
@@ -92,7 +94,8 @@ def execute(
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
-                                        **agent_options(agents, turn_by_turn, human, partial)},
+                                        **agent_options(agents, turn_by_turn, human, partial),
+                                        **prompt_options(prompts, system_prompt)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
     except CallsStopped as exc:
@@ -175,6 +178,8 @@ def run_command(
     human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = defaults.HUMAN,
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
     exact_types: ExactTypes = False,
+    prompts: PromptsOption = PAPER,
+    system_prompt: SystemPromptOption = None,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -196,6 +201,8 @@ def run_command(
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --model openai:o4-mini --gen reasoning_effort=low --gen seed=1 --cost-limit 2
         eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
+        eai run --suite virtualhome --prompts upstream --system-prompt @system.txt
+        eai run --suite virtualhome --module action_sequencing --prompts final_phase.json
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
