@@ -130,6 +130,7 @@ _WHERE = {
     "Pin": "eai.tasks.sources:Pin",
     "EAI_EVAL": "eai.challenge.styles:EAI_EVAL",
     "UPSTREAM_PROMPTS": "eai.challenge.styles:UPSTREAM_PROMPTS",
+    "NoPrompt": "eai.simulation.simulator:NoPrompt",
     "Snapshot": "eai.tasks.sources:Snapshot",
     "capture_examples": "eai.tasks.examples:capture",
     # task generators and episode importers

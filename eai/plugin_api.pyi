@@ -90,7 +90,16 @@ from eai.simulation.environment import (
 from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
 from eai.simulation.predicates import RELATIONAL, PredicateMap
-from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
+from eai.simulation.simulator import (
+    ActionList,
+    ActionSpec,
+    Check,
+    NoPrompt,
+    Simulator,
+    Vocabulary,
+    World,
+    signature_error,
+)
 from eai.simulation.taxonomy import execute as execute_plan
 from eai.tasks.building import build_task
 from eai.tasks.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
@@ -138,11 +147,11 @@ __all__ = [
     "EMPTY_PLAN", "EMPTY_PLAN_COLUMN", "Env", "Environment", "EnvironmentProvider", "EpisodeImporter",
     "EvaluationFunctions", "Executor", "Exists", "Finding", "Forall", "Formula", "GOAL_SUCCESS", "GenerationConfig",
     "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress", "InitialState", "LanguageModel",
-    "Literal", "Message", "ModelCallError", "ModelProvider", "Not", "OTHER_OUTCOMES", "Obj", "ObjectSpec",
-    "Observation", "Operator", "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs", "ParsedPlan",
-    "ParsedSubgoals", "PddlPlanner", "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred", "PredicateDecl",
-    "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Record", "Refiner", "Request",
-    "Response", "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard",
+    "Literal", "Message", "ModelCallError", "ModelProvider", "NoPrompt", "Not", "OTHER_OUTCOMES", "Obj",
+    "ObjectSpec", "Observation", "Operator", "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs",
+    "ParsedPlan", "ParsedSubgoals", "PddlPlanner", "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred",
+    "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Record", "Refiner",
+    "Request", "Response", "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard",
     "SharedAtoms", "Simulator", "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SubgoalStep",
     "SuiteFile", "TASK_PROGRESS", "TRUE", "TableSpec", "Task", "TaskFile", "TaskSuite", "Trajectory",
     "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "UPSTREAM_PROMPTS", "Unbuildable", "Unit",

@@ -15,8 +15,8 @@ sequencing) or a file the wheel lacks (transition modeling); goal
 interpretation's writes the file the wheel ships.
 
 A builder looks its task up by the kit's identifier; a task the kit does not
-ask (a VirtualHome task without a goal, for subgoal decomposition) is one
-clear error. The kit's subgoal decomposition prompts hold the task part only
+ask (a VirtualHome task without a goal, for subgoal decomposition) has no
+prompt (:class:`eai.simulation.simulator.NoPrompt`): a run leaves it out. The kit's subgoal decomposition prompts hold the task part only
 (eai-eval keeps the instructions in ``system_setup.json``, which the kit
 does not ship): the ``upstream`` prompt is that part, as the kit gives it.
 """
@@ -34,6 +34,7 @@ from eai.base.atomic import write_atomic
 from eai.challenge.styles import EAI_EVAL, UPSTREAM_PROMPTS, kit_identifier
 from eai.challenge.upstream import UPSTREAM, default_cache, environment, held, last_line, shown, upstream_python
 from eai.exceptions import EaiError
+from eai.simulation.simulator import NoPrompt
 from eai.tasks.sources import open_source
 from eai.world import Task
 
@@ -96,7 +97,7 @@ class OfficialPrompt:
         identifier = kit_identifier(suite, self.module, task.id)
         prompts = official_prompts(suite, self.module)
         if identifier not in prompts:
-            raise EaiError(f"the EAI Challenge asks no {self.module} prompt for {suite} task {task.id} "
+            raise NoPrompt(f"the EAI Challenge asks no {self.module} prompt for {suite} task {task.id} "
                            f"(its kit asks {len(prompts)} tasks)")
         return prompts[identifier]
 

@@ -9,13 +9,13 @@ style's text by the given one, sent verbatim.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from eai.exceptions import EaiError
 from eai.llm.model import Message
 from eai.modules.base import AbilityModule
-from eai.simulation.simulator import PAPER, Simulator
+from eai.simulation.simulator import PAPER, NoPrompt, Simulator
 from eai.world import Task
 
 PROMPTS, SYSTEM_PROMPT, GIVEN_PROMPTS = "prompts", "system_prompt", "given_prompts"
@@ -34,3 +34,20 @@ def messages(module: AbilityModule, task: Task, simulator: Simulator | None,
         asked = module.prompt(task, simulator, options.get(PROMPTS) or PAPER)
     system = options.get(SYSTEM_PROMPT)
     return ((Message("system", system),) if system else ()) + asked
+
+
+def without_prompt(simulator: Simulator, modules: Iterable[AbilityModule], tasks: Sequence[Task],
+                   options: Mapping[str, Any]) -> dict[str, str]:
+    """The tasks the run's prompt style has no prompt for in one of ``modules``,
+    with the reason (:class:`NoPrompt`); none in the paper's style."""
+    style = options.get(PROMPTS) or PAPER
+    if style == PAPER or GIVEN_PROMPTS in options:
+        return {}
+    lacking = {}
+    for task in tasks:
+        for module in modules:
+            try:
+                simulator.prompt(module.asks_with, task, style)
+            except NoPrompt as exc:
+                lacking[task.id] = str(exc)
+    return lacking

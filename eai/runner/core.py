@@ -33,8 +33,9 @@ from eai.llm.cost import meter
 from eai.llm.generation import for_model
 from eai.llm.model import LanguageModel, Message, resolve_model
 from eai.llm.usage import cached_line, schema_line
+from eai.modules import MODULES
 from eai.modules.base import Env, Record
-from eai.modules.prompting import GIVEN_PROMPTS
+from eai.modules.prompting import GIVEN_PROMPTS, PROMPTS, without_prompt
 from eai.modules.schemas import stage_schemas
 from eai.modules.written_for import written_for_line
 from eai.results.scoring import ScoreResult, guarded, write_result
@@ -170,6 +171,12 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         work.env = replace(work.env, options={**work.env.options, GIVEN_PROMPTS: given.by_task})
         if given.unscored:
             say(f"{unit.label}: {given.unscored_line()}")
+    lacking = without_prompt(work.simulator, [MODULES[s.name] for s in scope.pipeline.stages if s.name in MODULES],
+                             tasks, work.env.options)
+    if lacking:
+        say(f"{unit.label}: {len(lacking)} task(s) without a {config.options[PROMPTS]!r} prompt, not asked "
+            f"(summary.json: without_prompt): {', '.join(lacking)}")
+        tasks = [t for t in tasks if t.id not in lacking]
     pending = [t for t in tasks if t.id not in answered]
     work.tasks, work.done = tasks, len(tasks) - len(pending)
     progress(unit.label, work.done, len(tasks), 0)
@@ -187,6 +194,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     result = labelled(driver.result(work.log.read_items(), tasks, scope), unit, config)
     if unbuildable:
         result.summary["unbuildable"] = unbuildable
+    if lacking:
+        result.summary["without_prompt"] = lacking
     if given is not None:
         result.summary["unscored_prompts"] = given.unscored  # the file's prompts the figures are not over, and why
     if config.shard:

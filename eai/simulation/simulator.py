@@ -28,6 +28,11 @@ PromptBuilder = Callable[[Task, "Simulator"], str]
 PAPER = "paper"  # the default prompt style: the paper's prompts (appendix I), a simulator's :attr:`Simulator.prompts`
 
 
+class NoPrompt(EaiError):
+    """A prompt style has no prompt for this task (the EAI Challenge does not
+    ask it): a run leaves the task out, saying so, rather than stop."""
+
+
 def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:
     """Why ``action`` is not one of ``actions`` on the right number of distinct objects ("" if it is)."""
     spec = actions.get(action.name)

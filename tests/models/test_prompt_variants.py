@@ -12,6 +12,7 @@ import pytest
 
 from eai.exceptions import EaiError
 from eai.runner.run import run
+from eai.simulation.simulator import NoPrompt
 from eai.testing.fake_server import FakeServer, prompt_of
 from tests.models.support import UNIT, read_jsonl, run_config
 
@@ -42,6 +43,25 @@ def test_a_plugins_own_style_is_asked_by_name(plugins, gold, tmp_path, monkeypat
         run_once(plugins, run_config(tmp_path / "run", server.url, options={"prompts": "terse"}), [])
     assert sorted(prompt_of(b) for b in server.bodies) == sorted(f"Plan task {t} of virtualhome in JSON." for t in gold.ids[:4])
     assert json.loads((tmp_path / "run" / "run.json").read_text())["options"]["prompts"] == "terse"
+
+
+def test_a_task_its_style_has_no_prompt_for_is_left_out_and_said(plugins, gold, tmp_path, monkeypatch):
+    """As the upstream style leaves out the four VirtualHome tasks the challenge asks no subgoals of."""
+    simulator = plugins.simulators.get("virtualhome")
+
+    def terse(task, sim):
+        if task.id == gold.ids[1]:
+            raise NoPrompt(f"no terse prompt for {task.id}")
+        return f"Plan task {task.id}."
+    monkeypatch.setattr(simulator, "prompt_styles", {"terse": {"action_sequencing": terse}})
+    said = []
+    with FakeServer(answer=lambda body: "[]") as server:
+        run_once(plugins, run_config(tmp_path / "run", server.url, options={"prompts": "terse"}), said)
+    assert sorted(prompt_of(b) for b in server.bodies) == sorted(f"Plan task {t}." for t in gold.ids[:4] if t != gold.ids[1])
+    summary = json.loads((tmp_path / "run" / UNIT / "summary.json").read_text())
+    assert summary["n"] == 3 and summary["without_prompt"] == {gold.ids[1]: f"no terse prompt for {gold.ids[1]}"}
+    assert (f"virtualhome/action_sequencing/openai:fake-model: 1 task(s) without a 'terse' prompt, not asked "
+            f"(summary.json: without_prompt): {gold.ids[1]}") in said
 
 
 def test_a_style_the_simulator_lacks_is_one_line_before_any_call(plugins, tmp_path):
