@@ -33,6 +33,13 @@ class Result:
     summary: dict[str, Any]
     folder: Path | None = None
 
+    def interval(self, rate: str) -> dict[str, Any] | None:
+        """The standard error and 95% interval of a rate of the summary (its path, as
+        ``goal_success.total``): ``se``, ``low``, ``high``, ``method``, ``n``
+        (docs/metrics.md, "Uncertainty"); None for a rate that has none."""
+        found: dict[str, Any] | None = self.summary.get("uncertainty", {}).get("rates", {}).get(rate)
+        return found
+
     def rows(self) -> list[dict[str, Any]]:
         """One flat dict per record (nested fields as ``goals.total``), led by
         suite, module and model: ``pandas.DataFrame(result.rows())``."""
@@ -130,7 +137,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         response_format: str = defaults.RESPONSE_FORMAT, cost_limit: float | None = None, price_as: str | None = None,
         cache: str | os.PathLike | None = None, use_cache: bool = True,
         replan: int = defaults.REPLAN, action_failure_p: float = defaults.ACTION_FAILURE_P, seed: int = defaults.SEED,
-        environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+        epochs: int = defaults.EPOCHS, environment: str | None = None, options: Mapping[str, Any] | None = None, progress: Progress | None = None,
         say: Callable[[str], None] | None = None, shard: str | None = None, executor: str = defaults.EXECUTOR,
         address: str | None = None, command: Sequence[str] | None = None) -> Run:
     """Run ``models`` (default: the built-in baselines) on ``suites`` (names or
@@ -188,6 +195,7 @@ def run(models: Sequence[str] | None = None, suites: Sequence[str] | None = None
         replan=replan,
         action_failure_p=action_failure_p,
         seed=seed,
+        epochs=epochs,
         environment=environment,
         options=dict(options or {}),
         shard=share,
@@ -233,20 +241,10 @@ def _wait(start: Callable[[], Any]) -> Any:
 
 
 def _features(units: Sequence[Any]) -> dict[str, dict[str, dict[str, int]]]:
-    """What makes each task the units scored hard (eai.reporting.analysis), by suite."""
     from eai.host.manager import get_plugins
-    from eai.reporting.analysis import task_features
+    from eai.reporting.analysis import suite_features
 
-    registry = get_plugins().suites
-    ids: dict[str, set[str]] = {}
-    for unit in units:
-        ids.setdefault(unit.suite, set()).update(r["identifier"] for r in unit.records())
-    features = {}
-    for suite, wanted in sorted(ids.items()):
-        if suite in registry:
-            tasks = registry.get(suite).load([i for i in registry.get(suite).ids() if i in wanted])
-            features[suite] = {task.id: task_features(task) for task in tasks}
-    return features
+    return suite_features(units, get_plugins().suites)
 
 
 def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | None = None,
@@ -254,11 +252,13 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     """Write report.json, report.md and (with ``html``) report.html and the
     viewer its numbers link to (view/index.html) over runs or score folders,
     side by side, into ``out`` (default: the first one's folder); returns the
-    files written. The results read are never overwritten."""
+    files written. The results read are never overwritten. Of exactly two runs, it also
+    compares them rate by rate on the tasks both scored (:func:`compare`)."""
     from eai.base.paths import check_output_folder
     from eai.exceptions import EaiError
     from eai.reporting.build import write_report
     from eai.reporting.collect import collect
+    from eai.reporting.comparison import comparisons
 
     folders = [r.folder if isinstance(r, Run) else Path(r) for r in runs]
     if not folders:
@@ -266,8 +266,21 @@ def report(runs: Sequence[Run | str | os.PathLike], out: str | os.PathLike | Non
     target = Path(out) if out is not None else folders[0]
     check_output_folder(target)
     units = collect(folders)
-    written = write_report(units, _features(units), target, html)
+    written = write_report(units, _features(units), target, html, comparisons(folders, units))
     return written + [_view(folders, target)] if html else written
+
+
+def compare(a: Run | str | os.PathLike, b: Run | str | os.PathLike) -> list[dict[str, Any]]:
+    """Run ``b`` against run ``a``, unit by unit (same suite and module) on the tasks both scored:
+    per rate, ``a``, ``b``, the ``difference`` with its paired 95% interval (``low``, ``high``)
+    and a test (``test``, ``p_value``: McNemar's exact test for rates of tasks, with the tasks that
+    flipped, ``only_a`` and ``only_b``; the paired bootstrap for the others). docs/metrics.md,
+    "Comparing two runs"."""
+    from eai.reporting.collect import collect
+    from eai.reporting.comparison import comparisons
+
+    folders = [r.folder if isinstance(r, Run) else Path(r) for r in (a, b)]
+    return [c.as_json() for c in comparisons(folders, collect(folders))]
 
 
 def _view(folders: Sequence[Path], target: Path) -> Path:

@@ -166,6 +166,7 @@ _WHERE = {
     "Env": "eai.modules.base:Env",
     "Record": "eai.modules.base:Record",
     "percent": "eai.modules.base:percent",
+    "Rate": "eai.base.rates:Rate",
     "TableSpec": "eai.modules.tables:TableSpec",
     "Column": "eai.modules.tables:Column",
     "columns": "eai.modules.tables:columns",

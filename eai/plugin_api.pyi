@@ -8,6 +8,7 @@ from eai.base.finding import Finding
 from eai.base.jsonish import Pairs, find_value, is_cut
 from eai.base.names import name_key
 from eai.base.paths import name_problem, tasks_dir
+from eai.base.rates import Rate
 from eai.challenge.styles import EAI_EVAL, UPSTREAM_PROMPTS
 from eai.collaboration.episode import Profile
 from eai.collaboration.evaluation import EvaluationFunctions
@@ -150,9 +151,9 @@ __all__ = [
     "Literal", "Message", "ModelCallError", "ModelProvider", "NoPrompt", "Not", "OTHER_OUTCOMES", "Obj",
     "ObjectSpec", "Observation", "Operator", "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs",
     "ParsedPlan", "ParsedSubgoals", "PddlPlanner", "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred",
-    "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Record", "Refiner",
-    "Request", "Response", "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard",
-    "SharedAtoms", "Simulator", "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SubgoalStep",
+    "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Rate", "Record",
+    "Refiner", "Request", "Response", "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner",
+    "Shard", "SharedAtoms", "Simulator", "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SubgoalStep",
     "SuiteFile", "TASK_PROGRESS", "TRUE", "TableSpec", "Task", "TaskFile", "TaskSuite", "Trajectory",
     "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "UPSTREAM_PROMPTS", "Unbuildable", "Unit",
     "UnitResult", "UnitTable", "UnknownNameError", "Usage", "Vocabulary", "When", "World", "atom_set",

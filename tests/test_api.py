@@ -24,7 +24,8 @@ def test_the_examples_of_docs_api_run_as_written(tmp_path, monkeypatch):
 
 
 def test_the_facade_is_small_and_import_eai_is_cheap():
-    assert sorted(eai.__all__) == ["EaiError", "Result", "Run", "__version__", "load_suite", "report", "run", "score"]
+    assert sorted(eai.__all__) == ["EaiError", "Result", "Run", "__version__", "compare", "load_suite", "report", "run",
+                                   "score"]
     code = "import sys, eai; print(json.dumps(sorted(m.split('.')[0] for m in sys.modules)))"
     loaded = json.loads(subprocess.run([sys.executable, "-c", f"import json; {code}"], capture_output=True,
                                        text=True, check=True).stdout)

@@ -30,6 +30,12 @@ def read(path):
     return json.loads(path.read_text())
 
 
+def assert_summary_gained(new, old):
+    """What a summary has gained since: its format version and the intervals of its rates (issue 37)."""
+    assert {k: v for k, v in new.items() if k != "uncertainty"} == {**old, "format_version": FORMAT_VERSION}
+    assert new["uncertainty"]["rates"] and new["uncertainty"]["confidence"] == 0.95
+
+
 def test_an_interrupted_run_written_before_format_versions_resumes_and_says_its_format(tmp_path, capsys):
     run = copied("run", tmp_path)
     answers = unit(run, "action_sequencing") / "responses.jsonl"
@@ -41,7 +47,7 @@ def test_an_interrupted_run_written_before_format_versions_resumes_and_says_its_
     for module in UNITS:
         old, new = unit(OLD / "run", module), unit(run, module)
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
-        assert read(new / "summary.json") == {**read(old / "summary.json"), "format_version": FORMAT_VERSION}
+        assert_summary_gained(read(new / "summary.json"), read(old / "summary.json"))
     spec, before = read(run / "run.json"), read(OLD / "run" / "run.json")
     # what a run.json has had since issue 36: the --gen options, the response format, what each model is sent,
     # and the transport's first-answer deadline, cost limit and prices
@@ -81,7 +87,7 @@ def test_shards_written_before_format_versions_merge_into_the_plain_run(tmp_path
     for module in UNITS:
         old, new = unit(OLD / "run", module), unit(tmp_path / "merged", module)
         assert (new / "records.jsonl").read_bytes() == (old / "records.jsonl").read_bytes()
-        assert read(new / "summary.json") == {**read(old / "summary.json"), "format_version": FORMAT_VERSION}
+        assert_summary_gained(read(new / "summary.json"), read(old / "summary.json"))
     spec = read(tmp_path / "merged" / "run.json")
     assert {k: v for k, v in spec.items() if k not in PROVENANCE} == read(OLD / "run" / "run.json")
     assert spec["command"] == ["eai", "merge"] and spec["format_version"] == FORMAT_VERSION

@@ -20,8 +20,12 @@ def report_command(
     Writes report.json, report.md (Tables 3-7, and 16-18 for composed runs,
     plus success by plan length, goals and objects) and, with --html,
     report.html with plots; it never overwrites the results it reads. Every
-    table gives the tasks each row is over (n) and the failed model calls.
-    What each table holds: docs/reports.md.
+    table gives the tasks each row is over (n) and the failed model calls;
+    Tables 3-7 are followed by their rates' 95% intervals. Of exactly two run folders, the report
+    also compares them on the tasks both scored: per rate the difference
+    with its paired interval, McNemar's exact test or the paired bootstrap,
+    and the tasks that flipped each way (docs/metrics.md, "Comparing two
+    runs"). What each table holds: docs/reports.md.
 
     Examples:
 

@@ -18,7 +18,7 @@ from eai.runner.transport import FLAGS, TRANSPORT, flag_words
 RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "limit", "tasks": "tasks",
            "temperature": "temperature", "max_tokens": "max_tokens", "base_url": "base_url", "replan": "replan",
            "action_failure_p": "action_failure_p", "seed": "seed", "environment": "environment", "shard": "shard",
-           "gen": "gen", "response_format": "response_format"}
+           "gen": "gen", "response_format": "response_format", "epochs": "epochs"}
 # kept in run.json's options
 MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types",
                   "prompts", "system_prompt")

@@ -35,6 +35,7 @@ from eai.cli.run_options import (
     CachePath,
     Concurrency,
     CostLimit,
+    Epochs,
     ExecutorName,
     FailureP,
     FirstAnswerDeadline,
@@ -75,6 +76,7 @@ def execute(
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     prompts: str = PAPER, system_prompt: str | None = None, again: Sequence[str] = (), command: Sequence[str] | None = None,
+    epochs: int = defaults.EPOCHS,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
@@ -92,7 +94,7 @@ def execute(
                                gen=parse_gen(gen), response_format=response_format, cost_limit=cost_limit,
                                price_as=price_as,
                                cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
-                               seed=seed, environment=environment,
+                               seed=seed, epochs=epochs, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial),
                                         **prompt_options(prompts, system_prompt)},
@@ -166,6 +168,7 @@ def run_command(
     replan: Replan = defaults.REPLAN,
     action_failure_p: FailureP = defaults.ACTION_FAILURE_P,
     seed: Seed = defaults.SEED,
+    epochs: Epochs = defaults.EPOCHS,
     environment: LiveEnvironment = None,
     max_nodes: MaxNodes = None,
     planner_cpu_seconds: PlannerCpuSeconds = DEFAULT_CPU_SECONDS,
@@ -201,6 +204,7 @@ def run_command(
         eai run --model openai:qwen --base-url http://127.0.0.1:8080/v1 --concurrency 1
         eai run --model openai:o4-mini --gen reasoning_effort=low --gen seed=1 --cost-limit 2
         eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
+        eai run --model openai:gpt-4o-mini --temperature 0.7 --epochs 5 --limit 20
         eai run --suite virtualhome --prompts upstream --system-prompt @system.txt
         eai run --suite virtualhome --module action_sequencing --prompts final_phase.json
         eai run --resume --out runs/gpt

@@ -47,6 +47,7 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="No progress bars (for CI l
 Replan = Annotated[int, typer.Option("--replan", min=0, metavar="[K]", help=REPLAN_HELP)]
 FailureP = Annotated[float, typer.Option("--action-failure-p", help=FAILURE_HELP)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the random action failures.")]
+Epochs = Annotated[int, typer.Option("--epochs", min=1, metavar="K", help="Ask each task K times (each its own call: the response cache is keyed per epoch, at any temperature); records per epoch, rates over all K answers of every task, intervals over tasks (docs/metrics.md, \"Epochs\").")]
 ShardOption = Annotated[str | None, typer.Option(
     "--shard", metavar="I/N", help="Run only shard I of N (counted from 0): task k of each unit goes to shard k mod N; "
                                    "eai merge puts the N run folders back together (docs/scale.md).")]

@@ -15,7 +15,7 @@ from eai.cli.output import say
 
 def view_command(
     runs: list[Path] = typer.Argument(..., metavar="RUN", help="Run folders (eai run, compose) or score folders (eai score --out)."),
-    out: Path = typer.Option(None, "--out", help="Write the viewer as a static site (DIR/index.html) instead of serving it."),
+    out: Path = typer.Option(None, "--out", help="Write the viewer as a static site (DIR/index.html, each task in DIR/tasks/) instead of serving it."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port on 127.0.0.1 to serve on (0: any free port)."),
 ) -> None:
     """See why a model failed, task by task: prompt, answer, parse, steps.

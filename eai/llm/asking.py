@@ -46,11 +46,12 @@ class Asker:
         self._claimed: bool | None = None  # whether answers stored before identities were known are this model's
 
     async def ask(self, messages: tuple[Message, ...], view: Any, stage: str, timeout: float,
-                  turn: Any = None) -> tuple[str, dict[str, Any]]:
+                  turn: Any = None, epoch: int = 0) -> tuple[str, dict[str, Any]]:
         """The answer's text and its ``calls`` entry; ModelCallError when the call
-        fails, CallsStopped when no call can be made any more."""
+        fails, CallsStopped when no call can be made any more. ``epoch``: which of
+        the task's repeated askings (its own cache entry)."""
         schema = self.schemas(stage)
-        request = Request(messages, self.config, view, stage, timeout, turn, schema)
+        request = Request(messages, self.config, view, stage, timeout, turn, schema, epoch)
         kept, seconds = await self._answer(request)
         entry = {"stage": stage, "prompt_sha256": prompt_digest(messages), **kept.get("usage", {})}
         if schema is not None:

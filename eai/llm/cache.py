@@ -74,7 +74,7 @@ def cache_key(model: LanguageModel, request: Request, served: Mapping[str, Any] 
     settings: dict[str, Any] = {"temperature": config.temperature, "max_tokens": config.max_tokens}
     if config.options:
         settings["options"] = config.extra()
-    material = {
+    material: dict[str, Any] = {
         "provider": model.provider,
         "model": model.model,
         "endpoint": model.endpoint,
@@ -85,6 +85,8 @@ def cache_key(model: LanguageModel, request: Request, served: Mapping[str, Any] 
         material["response_format"] = request.schema
     if served is not None:
         material["served"] = dict(served)
+    if request.epoch:  # the first epoch keyed as every answer was before epochs
+        material["epoch"] = request.epoch
     return canonical(material)
 
 

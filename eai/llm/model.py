@@ -74,7 +74,9 @@ class Request:
     ``turn`` the episode turn (:class:`eai.collaboration.prompt.Turn`: what the
     agent observes; module ``"turn"``); language models ignore them.
     ``schema``: the JSON schema the answer is asked in (``--response-format
-    json-schema``, :mod:`eai.llm.schema`), None for free text."""
+    json-schema``, :mod:`eai.llm.schema`), None for free text. ``epoch``: which
+    of a task's repeated askings this is (``--epochs``; 0 the first), part of
+    its identity so that each is a call of its own."""
 
     messages: tuple[Message, ...]
     config: GenerationConfig = GenerationConfig()
@@ -83,6 +85,7 @@ class Request:
     timeout: float = field(default=120.0, compare=False)
     turn: Any = field(default=None, compare=False)
     schema: Any = None
+    epoch: int = 0
 
 
 CUT = "length"  # the finish reason of an answer cut by the token limit (OpenAI's word; the others' are mapped to it)

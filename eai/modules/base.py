@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eai.base.rates import percent as percent  # where modules have always found it
 from eai.base.spread import spread
 from eai.host.manager import Plugins
 from eai.llm.model import Message
@@ -113,6 +114,3 @@ class AbilityModule(ABC):
         return {}
 
 
-def percent(part: float, whole: float) -> float:
-    """``100 * part / whole`` rounded to 2 decimals (0 when ``whole`` is 0)."""
-    return round(100.0 * part / whole, 2) if whole else 0.0

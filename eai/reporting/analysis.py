@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from eai.reporting.collect import UnitResult
 from eai.world import Task
@@ -62,3 +62,16 @@ def feature_table(units: Sequence[UnitResult], feature: Feature, features: Featu
     """Units that report success, with their rates per bucket of ``feature``."""
     return [(u, success_by(u, feature, features[u.suite])) for u in units
             if u.suite in features and "task_success_rate" in u.summary]
+
+
+def suite_features(units: Sequence[UnitResult], suites: Any) -> dict[str, dict[str, dict[str, int]]]:
+    """What makes each task the units scored hard, by suite (of the registry ``suites``; others have none)."""
+    ids: dict[str, set[str]] = {}
+    for unit in units:
+        ids.setdefault(unit.suite, set()).update(r["identifier"] for r in unit.records())
+    features = {}
+    for suite, wanted in sorted(ids.items()):
+        if suite in suites:
+            tasks = suites.get(suite).load([i for i in suites.get(suite).ids() if i in wanted])
+            features[suite] = {task.id: task_features(task) for task in tasks}
+    return features

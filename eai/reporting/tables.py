@@ -35,7 +35,7 @@ def value(summary: dict[str, Any], column: Column) -> Any:
             return None
         found = found[key]
     if column.of_n:
-        return percent(found, summary["n"]) if summary.get("n") else None
+        return float(percent(found, summary["n"])) if summary.get("n") else None
     return found
 
 

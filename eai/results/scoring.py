@@ -18,6 +18,7 @@ from typing import Any, TypedDict
 
 from eai.base import jsonl
 from eai.base.atomic import write_atomic
+from eai.base.rates import plain
 from eai.exceptions import EaiError
 from eai.host.manager import Plugins
 from eai.llm import usage
@@ -26,6 +27,7 @@ from eai.modules.base import AbilityModule, Env, Progress, Record, percent
 from eai.modules.written_for import most_written_for, written_for
 from eai.results.formats import FIELD, FORMAT_VERSION
 from eai.results.responses import KEPT_ANSWERS, Response, match_identifier
+from eai.results.uncertainty import intervals, uncertainty
 from eai.simulation.goals import read_types
 from eai.simulation.simulator import Vocabulary
 from eai.tasks.folders import suite_name as named_suite
@@ -198,23 +200,36 @@ def summarize(figures: Callable[[Sequence[Record]], dict[str, Any]], records: Se
     call failed (not scored), whose scoring failed (``internal_errors``, not
     in ``n``), with no answer, the rate of truncated answers, and, when most
     answers were written for another module, which one
-    (:mod:`eai.modules.written_for`)."""
+    (:mod:`eai.modules.written_for`), and the standard error and interval of
+    each rate (``uncertainty``: :mod:`eai.results.uncertainty`)."""
     answered = [r for r in records if "model_error" not in r]
     scored = [r for r in answered if r.get("error_type") != INTERNAL_ERROR]
-    failed = len(records) - len(answered)
     unanswered = sum(bool(r.get("unanswered")) for r in answered)
     other = most_written_for([r for r in scored if not r.get("unanswered")])
+    calls = call_rates(records)
     counts: SummaryCounts = {
         "tasks": tasks,
         "answered": len(answered) - unanswered,
-        "model_errors": failed,
-        "model_error_rate": percent(failed, len(records)) if records else None,
+        "model_errors": len(records) - len(answered),
+        "model_error_rate": calls["model_error_rate"],
         "internal_errors": len(answered) - len(scored),
-        "truncated_answer_rate": percent(sum(bool(r.get("truncated_answer")) for r in scored), len(scored)) if scored else None,
+        "truncated_answer_rate": calls["truncated_answer_rate"],
         "unanswered": tasks - len(records) + unanswered,
         "strict": strict,
     }
-    return {**(figures(scored) if scored else {"n": 0}), **({"answers_written_for": other} if other else {}), **counts}
+    figured = figures(scored) if scored else {"n": 0}
+    spread = {**(intervals(figures, scored, figured) if scored else {}), **intervals(call_rates, records, calls)}
+    return {**plain(figured), **({"uncertainty": uncertainty(spread)} if spread else {}),
+            **({"answers_written_for": other} if other else {}), **plain(counts)}
+
+
+def call_rates(records: Sequence[Record]) -> dict[str, Any]:
+    """The percent of ``records`` whose model call failed, and of those scored whose answer was cut (None without any)."""
+    scored = [r for r in records if "model_error" not in r and r.get("error_type") != INTERNAL_ERROR]
+    failed = sum("model_error" in r for r in records)
+    return {"model_error_rate": percent(failed, len(records)) if records else None,
+            "truncated_answer_rate": percent(sum(bool(r.get("truncated_answer")) for r in scored), len(scored))
+            if scored else None}
 
 
 def require_scored(result: ScoreResult, source: str) -> None:

@@ -76,6 +76,12 @@ def locked(folder: Path) -> Iterator[None]:
         os.close(handle)
 
 
+def epoch_key(identifier: str, epoch: int = 0) -> str:
+    """The key of a task's ``epoch``-th answer in a log: its identifier for the first
+    (as before epochs), ``identifier#epoch`` for the others (``--epochs``)."""
+    return f"{identifier}#{epoch}" if epoch else identifier
+
+
 class ResponseLog:
     """``responses.jsonl`` of one unit: appended durably, read strictly."""
 
@@ -86,8 +92,8 @@ class ResponseLog:
         self._failed: WriteError | None = None
 
     def read_items(self) -> dict[str, dict[str, Any]]:
-        """The last line per task id, as logged; a last line without its newline
-        is a partial write and left out."""
+        """The last line per task id (per :func:`epoch_key` when the run has
+        epochs), as logged; a last line without its newline is a partial write and left out."""
         found: dict[str, dict[str, Any]] = {}
         if not self.path.exists():
             return found
@@ -102,7 +108,7 @@ class ResponseLog:
             if not isinstance(item, dict) or not isinstance(item.get("identifier"), str):
                 raise EaiError(f"{self.path}:{number}: damaged line, no task identifier; "
                                "delete that line to ask its task again")
-            found[item["identifier"]] = item
+            found[epoch_key(item["identifier"], item.get("epoch") or 0)] = item
         return found
 
     def read(self) -> dict[str, Response]:

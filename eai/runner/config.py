@@ -54,6 +54,7 @@ class RunConfig:
     replan: int = defaults.REPLAN
     action_failure_p: float = defaults.ACTION_FAILURE_P
     seed: int = defaults.SEED
+    epochs: int = defaults.EPOCHS  # times each task is asked (plan answers only)
     environment: str | None = None  # a registered live environment episodes run in
     shard: Shard | None = None  # this machine's share of every unit's tasks (eai.tasks.shards)
     command: Sequence[str] | None = None  # the command line that asked for the run (None: this process's)

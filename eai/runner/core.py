@@ -16,6 +16,7 @@ a parameter it refuses, or the cost limit stops the run (CallsStopped,
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextlib import AbstractAsyncContextManager, contextmanager
@@ -39,7 +40,7 @@ from eai.modules.prompting import GIVEN_PROMPTS, PROMPTS, without_prompt
 from eai.modules.schemas import stage_schemas
 from eai.modules.written_for import written_for_line
 from eai.results.scoring import ScoreResult, guarded, write_result
-from eai.results.store import ResponseLog
+from eai.results.store import ResponseLog, epoch_key
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.driver import Scope
 from eai.runner.drivers import driver_for
@@ -48,6 +49,8 @@ from eai.runner.setup import live_environment, select_tasks
 from eai.world import Task
 
 Calls = list[dict[str, Any]]  # the calls made for one task, as responses.jsonl logs them
+# which of a task's epochs (--epochs) the work in this asyncio task plays: asked with and logged with
+EPOCH: contextvars.ContextVar[int] = contextvars.ContextVar("epoch", default=0)
 
 
 @contextmanager
@@ -122,16 +125,17 @@ class UnitWork:
         to ``calls``; ModelCallError when it fails. ``view`` is the task as the
         stage sees it (baselines read its goal), ``turn`` an episode turn;
         ``by``: another model than the unit's (a model human)."""
-        text, entry = await (by or self.asker).ask(messages, view, stage, self.scope.config.timeout, turn)
+        text, entry = await (by or self.asker).ask(messages, view, stage, self.scope.config.timeout, turn, EPOCH.get())
         calls.append(entry)
         return text
 
     def record(self, task: Task, item: dict[str, Any], calls: Calls) -> None:
-        """Log ``task``'s item with its calls, and show the unit's progress."""
-        self.log.append({"identifier": task.id, **item, "calls": calls})
+        """Log ``task``'s item (of the epoch played, after the first) with its calls, and show the unit's progress."""
+        epoch = EPOCH.get()
+        self.log.append({"identifier": task.id, **({"epoch": epoch} if epoch else {}), **item, "calls": calls})
         self.done += 1
         self.errors += bool(item.get("error"))
-        self.progress(self.scope.unit.label, self.done, len(self.tasks), self.errors)
+        self.progress(self.scope.unit.label, self.done, len(self.tasks) * self.scope.config.epochs, self.errors)
 
     async def evaluate(self, work: Callable[[], Record]) -> Record:
         """``work()`` in a worker thread, its exception an internal-error record (:func:`eai.results.scoring.guarded`)."""
@@ -177,18 +181,20 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         say(f"{unit.label}: {len(lacking)} task(s) without a {config.options[PROMPTS]!r} prompt, not asked "
             f"(summary.json: without_prompt): {', '.join(lacking)}")
         tasks = [t for t in tasks if t.id not in lacking]
-    pending = [t for t in tasks if t.id not in answered]
-    work.tasks, work.done = tasks, len(tasks) - len(pending)
-    progress(unit.label, work.done, len(tasks), 0)
+    epochs = config.epochs
+    pending = [(t, e) for t in tasks for e in range(epochs) if epoch_key(t.id, e) not in answered]
+    work.tasks, work.done = tasks, len(tasks) * epochs - len(pending)
+    progress(unit.label, work.done, len(tasks) * epochs, 0)
 
-    async def play(task: Task) -> None:
+    async def play(task: Task, epoch: int) -> None:
+        EPOCH.set(epoch)  # this asyncio task's own context: its calls and log line are of that epoch
         async with work.ahead:
             await driver.play(task, work)
 
     work.log.open()
     try:
         with frozen_heap():
-            await all_or_none(play(t) for t in pending)
+            await all_or_none(play(t, e) for t, e in pending)
     finally:
         work.log.close()
     result = labelled(driver.result(work.log.read_items(), tasks, scope), unit, config)

@@ -27,6 +27,7 @@ MAX_TOKENS: int = LONGEST_ANSWER  # GenerationConfig's default (its None, the CL
 REPLAN = 0  # attempts after a failed plan
 ACTION_FAILURE_P = 0.0  # probability that an executed action fails
 SEED = 0  # of the random action failures
+EPOCHS = 1  # times each task is asked (--epochs); each time its own call, the cache keyed per epoch
 EXECUTOR = LOCAL
 AGENTS = 1
 HUMAN = "scripted"  # the human's policy with --turn-by-turn

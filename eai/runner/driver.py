@@ -55,6 +55,7 @@ class Driver(ABC):
     """One kind of work; see the module's docstring for what the core does around it."""
 
     name: str
+    epochs = False  # whether it plays a task more than once (--epochs): its result() then scores each epoch
 
     @abstractmethod
     def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:

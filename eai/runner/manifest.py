@@ -31,8 +31,8 @@ RUN_OPTIONS = {"suites": "--suite", "modules": "--module", "models": "--model", 
                "temperature": "--temperature", "max_tokens": "--max-tokens", "base_url": "--base-url",
                "replan": "--replan", "action_failure_p": "--action-failure-p", "seed": "--seed",
                "environment": "--environment", "engine": "--environment", "options": "", "shard": "--shard",
-               "gen": "--gen", "response_format": "--response-format"}
-NEWER: dict[str, Any] = {"engine": None, "gen": {}, "response_format": "text"}  # options run.json did not always have, and their value then
+               "gen": "--gen", "response_format": "--response-format", "epochs": "--epochs"}
+NEWER: dict[str, Any] = {"engine": None, "gen": {}, "response_format": "text", "epochs": 1}  # options run.json did not always have, and their value then
 SENT = "sent"  # what each model is sent (eai.llm.generation.for_model): from the options above, not compared
 RUN_JSON = "run.json"
 
@@ -51,6 +51,7 @@ def manifest(config: RunConfig, plugins: Plugins) -> dict[str, Any]:
             "options": dict(config.options),
             "shard": str(config.shard) if config.shard else None,
             "gen": config.generation.extra(), "response_format": config.response_format,
+            **({"epochs": config.epochs} if config.epochs != 1 else {}),  # run.json of one epoch as it always was
             SENT: {model: for_model(config.generation, split_model_id(model)[1]).sent() for model in config.models}}
 
 
@@ -120,5 +121,5 @@ def differences(previous: dict[str, Any], spec: dict[str, Any]) -> Iterator[tupl
             for name in sorted(set(was) | set(now)):
                 if was.get(name) != now.get(name):
                     yield f"--{name.replace('_', '-')}", was.get(name), now.get(name)
-        elif previous[key] != spec[key]:
-            yield option, previous[key], spec[key]
+        elif previous.get(key, NEWER.get(key)) != spec.get(key, NEWER.get(key)):
+            yield option, previous.get(key, NEWER.get(key)), spec.get(key, NEWER.get(key))

@@ -99,11 +99,11 @@ def merge_records(parts: Sequence[tuple[Path, list[dict[str, Any]]]], order: dic
             task_id = record["identifier"]
             if task_id not in order:
                 raise EaiError(f"{folder}: task {task_id!r} is not one of the run's tasks")
-            if task_id in seen:
+            if seen.get(task_id, folder) != folder:  # a task's epochs are all in its shard
                 raise EaiError(f"task {task_id!r} is in two shards: {seen[task_id]} and {folder}")
             seen[task_id] = folder
             merged.append(record)
-    return sorted(merged, key=lambda r: order[r["identifier"]])
+    return sorted(merged, key=lambda r: (order[r["identifier"]], r.get("epoch", 0)))
 
 
 def run_config(spec: dict[str, Any], out: Path, plugins: Plugins) -> RunConfig:
@@ -112,7 +112,8 @@ def run_config(spec: dict[str, Any], out: Path, plugins: Plugins) -> RunConfig:
                      models=spec["models"], out=out, limit=spec["limit"], task_ids=spec["tasks"] or None,
                      generation=given(spec["temperature"], spec["max_tokens"], spec.get("gen", {})),
                      options=spec["options"], replan=spec["replan"], action_failure_p=spec["action_failure_p"],
-                     seed=spec["seed"], environment=spec["environment"], response_format=spec.get("response_format", "text"))
+                     seed=spec["seed"], environment=spec["environment"], response_format=spec.get("response_format", "text"),
+                     epochs=spec.get("epochs", 1))
 
 
 def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequence[Path]) -> ScoreResult:

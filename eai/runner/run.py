@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from eai.compose.pipeline import parse_pipeline
+from eai.exceptions import EaiError
 from eai.host.manager import Plugins
 from eai.llm.cache import ResponseCache
 from eai.llm.model import resolve_model
@@ -30,11 +31,17 @@ from eai.runner.transport import transport
 
 def check(config: RunConfig, plugins: Plugins) -> None:
     """Check everything a run needs before any model is called."""
+    if config.epochs < 1:
+        raise EaiError(f"--epochs must be at least 1, got {config.epochs}")
     for suite in config.suites:
         live_environment(plugins, config.environment, plugins.simulators.get(plugins.suites.get(suite).simulator))
     for module in config.modules:
         pipeline = parse_pipeline(module, plugins)
-        driver_for(pipeline, config).check(pipeline, config)
+        driver = driver_for(pipeline, config)
+        if config.epochs > 1 and not driver.epochs:
+            raise EaiError(f"--epochs asks plan answers again; {module!r} here is played as {driver.name} "
+                           "(turn by turn, replanning or a pipeline), which has one epoch only")
+        driver.check(pipeline, config)
     for model in config.models:
         resolve_model(plugins, model, config.model_options)
     if config.options.get("human", "scripted") != "scripted":

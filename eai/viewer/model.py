@@ -14,6 +14,7 @@ from eai.host.manager import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config, run_names
 from eai.results.responses import KEPT_ANSWERS, parse_response
 from eai.results.store import ResponseLog
+from eai.viewer.agent import agent_traces
 from eai.viewer.episodes import shared_traces, traces
 from eai.viewer.tasks import TaskCache, details
 from eai.viewer.trace import share_prompts
@@ -45,6 +46,11 @@ def errors(record: dict[str, Any]) -> list[str]:
     planner = record.get("planner")
     if isinstance(planner, dict) and planner.get("outcome") not in (None, "solved"):
         found.append(f"planner {planner['outcome']}")
+    for step in record.get("step_errors") or []:  # an agent's episode: each failed step's class
+        if isinstance(step, dict) and step.get("error_type") and step["error_type"] not in found:
+            found.append(step["error_type"])
+    if record.get("ended") not in (None, "success", "model_error"):  # the budget that ended it
+        found.append(f"ended {record['ended']}")
     for key in ("model_error", "internal_error"):
         if record.get(key):
             found.append(key)
@@ -67,10 +73,14 @@ def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[st
 
 
 def kind(summary: dict[str, Any], config: dict[str, Any] | None) -> str:
-    """How a unit's tasks ran: ``turns`` (turn-by-turn collaboration),
-    ``episodes`` (a pipeline, replanning, random action failures, a live
-    environment: the runner writes their settings into the summary) or
-    ``answers`` (one answer each, scored as ``eai score`` scores)."""
+    """How a unit's tasks ran: ``agent`` (one agent acting step by step:
+    ``eai run --episode``, whose summary has the ``episode`` budgets),
+    ``turns`` (turn-by-turn collaboration), ``episodes`` (a pipeline,
+    replanning, random action failures, a live environment: the runner
+    writes their settings into the summary) or ``answers`` (one answer
+    each, scored as ``eai score`` scores)."""
+    if isinstance(summary.get("episode"), dict):
+        return "agent"
     if (config or {}).get("options", {}).get("turn_by_turn") or str(summary.get("agent_setup", "")).startswith("2, turn"):
         return "turns"
     return "episodes" if "replan" in summary else "answers"
@@ -84,6 +94,8 @@ def unit_model(unit: UnitResult, root: Path, cache: TaskCache, config: dict[str,
         found, note = details(cache, unit.suite, unit.module, given, [r["identifier"] for r in records])
         for task_id, shown in shared_traces(cache, unit, records, given).items():
             found.setdefault(task_id, {}).update(shown)
+    elif how == "agent":
+        found, note = agent_traces(cache, unit, records)
     else:
         found, note = traces(cache, unit, how, records, answers, config or {})
     if kept == KEPT_ANSWERS:
@@ -96,7 +108,8 @@ def unit_model(unit: UnitResult, root: Path, cache: TaskCache, config: dict[str,
     for record in records:
         task_id = record["identifier"]
         answer = answers.get(task_id, {})
-        tasks.append({"id": task_id, "status": status(record), "errors": errors(record), "record": record,
+        shown = {**record, "turn_log": "(shown above, turn by turn)"} if how == "agent" and "turn_log" in record else record
+        tasks.append({"id": task_id, "status": status(record), "errors": errors(record), "record": shown,
                       "output": answer.get("llm_output") if how == "answers" else None,
                       "call_error": answer.get("error", ""), **found.get(task_id, {})})
     return {"key": unit.folder.resolve().relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,

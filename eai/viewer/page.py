@@ -1,18 +1,32 @@
-"""The viewer as one static HTML page: the model as inline JSON data, the
-script and styles inline, so it works offline from a file or a server.
-A page made for a run's own ``view/`` has the digest of its sources beside
-it (:mod:`eai.viewer.digest`)."""
+"""The viewer as a static site: ``index.html`` with the task lists (the
+script and styles inline, the runs' configurations, the units' summaries and
+per task what the list shows and filters on), and beside it each task's
+detail (prompt, answer, parse, steps, trace, record) in a file of its own,
+``tasks/R-U/T.js`` (run R, unit U, task T, numbered from 0), loaded when the
+task is opened. The details are scripts (``eaiTask("R/U/T", {...});``)
+rather than JSON, since a page opened from the file system may load scripts
+beside it but not fetch files (Chromium refuses ``fetch`` from ``file://``);
+served, they are plain files too. A page made for a run's own ``view/`` has
+the digest of its sources beside it (:mod:`eai.viewer.digest`).
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from eai.base.atomic import write_atomic, write_failed
+from eai.base.paths import inside
 
 DIGEST = "source.sha256"
+DETAILS = "tasks"  # the folder of the tasks' detail files, beside index.html
+SEARCHED = 2000  # characters of each answer the page's text filter searches (the whole answer is in the detail)
+SCRIPTS = ("trace.js", "viewer.js")  # one script: trace.js draws the traces viewer.js shows
+DETAIL_FILE = re.compile(r"\d+\.js")
+UNIT_FOLDER = re.compile(r"\d+-\d+")
 
 PAGE = ("<!doctype html><html><head><meta charset=\"utf-8\"><title>eai view</title><style>{css}</style></head>"
         "<body><header><h1>eai view</h1></header><main><nav id=\"units\"></nav><div id=\"content\"></div></main>"
@@ -25,22 +39,80 @@ def inline_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def render(model: dict[str, Any]) -> str:
+def listed(task: dict[str, Any]) -> dict[str, Any]:
+    """What the page holds of a task before it is opened: what its list shows and
+    its filters read (the text filter: the error detail and the answer's start)."""
+    output = task.get("output")
+    output = output if isinstance(output, str) else ""
+    detail = str(task.get("record", {}).get("error_detail") or "")
+    return {"id": task["id"], "status": task["status"], "errors": task["errors"],
+            "instruction": task.get("instruction"), "search": "\n".join(filter(None, [detail, output[:SEARCHED]]))}
+
+
+def split(model: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The page's data (each task as :func:`listed`), and each task whole by its key ``R/U/T``."""
+    details: dict[str, dict[str, Any]] = {}
+    runs = []
+    for r, run in enumerate(model["runs"]):
+        units = []
+        for u, unit in enumerate(run["units"]):
+            details.update((f"{r}/{u}/{t}", task) for t, task in enumerate(unit["tasks"]))
+            units.append({**unit, "tasks": [listed(task) for task in unit["tasks"]]})
+        runs.append({**run, "units": units})
+    return {**model, "runs": runs}, details
+
+
+def render(data: dict[str, Any]) -> str:
     here = files("eai.viewer")
-    return PAGE.format(css=(here / "viewer.css").read_text(encoding="utf-8"), data=inline_json(model),
-                       js=(here / "viewer.js").read_text(encoding="utf-8"))
+    return PAGE.format(css=(here / "viewer.css").read_text(encoding="utf-8"), data=inline_json(data),
+                       js="\n".join((here / name).read_text(encoding="utf-8") for name in SCRIPTS))
+
+
+def detail_script(key: str, task: dict[str, Any]) -> str:
+    """The detail file of the task ``key``: a call handing the page its data (JSON, which is a script's literal)."""
+    return f"eaiTask({json.dumps(key)}, {inline_json(task)});\n"
+
+
+def write_details(details: dict[str, dict[str, Any]], out: Path) -> None:
+    """Each task's detail file under ``out/tasks``; then the detail files an
+    earlier page left there are removed (only files named as the viewer names
+    them, and their folders once empty: nothing else there is touched)."""
+    written: dict[Path, set[str]] = {}
+    for key, task in details.items():
+        r, u, t = key.split("/")
+        folder = out / DETAILS / f"{r}-{u}"
+        if folder not in written:
+            inside(out, {"viewer's task folder": DETAILS, "unit's task folder": folder.name})  # no link leads out
+            written[folder] = set()
+        write_atomic(folder / f"{t}.js", detail_script(key, task), durable=False)
+        written[folder].add(f"{t}.js")
+    root = out / DETAILS
+    if not root.is_dir() or root.is_symlink():
+        return
+    for unit in sorted(p for p in root.iterdir() if UNIT_FOLDER.fullmatch(p.name) and p.is_dir() and not p.is_symlink()):
+        try:
+            for path in unit.iterdir():
+                if DETAIL_FILE.fullmatch(path.name) and path.name not in written.get(unit, ()):
+                    path.unlink()
+            if unit not in written and not any(unit.iterdir()):
+                unit.rmdir()
+        except OSError as exc:
+            raise write_failed(unit, exc) from None
 
 
 def write_site(model: dict[str, Any], out: Path, digest: str | None = None) -> Path:
-    """``out/index.html``, and with ``digest`` (of what ``model`` was made
-    from) ``out/source.sha256``, written once the page is; returns the page's path."""
+    """``out/index.html`` and the tasks' detail files, and with ``digest`` (of
+    what ``model`` was made from) ``out/source.sha256``, written once the page
+    is; returns the page's path."""
     kept = out / DIGEST
     try:
         kept.unlink(missing_ok=True)  # no page is taken for current while it is being replaced
     except OSError as exc:
         raise write_failed(kept, exc) from None
+    data, details = split(model)
+    write_details(details, out)
     path = out / "index.html"
-    write_atomic(path, render(model), durable=False)
+    write_atomic(path, render(data), durable=False)
     if digest is not None:
         write_atomic(kept, digest + "\n", durable=False)
     return path

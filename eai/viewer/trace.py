@@ -5,7 +5,7 @@ replanning attempts and random action failures, pipeline stages), so the
 page draws them with one view and later kinds (step-by-step episodes) add
 entries, not views. As JSON::
 
-    {"kind": "turns" | "attempts",
+    {"kind": "turns" | "attempts" | "agent",
      "entries": [entry, ...],
      "end": {figure: value, ...},       # the evaluation at the end
      "notes": [text, ...]}              # what the trace cannot show, or where it differs from the record
@@ -13,10 +13,12 @@ entries, not views. As JSON::
 An entry is one turn, attempt or stage; only the fields it has are written:
 ``label`` ("turn 3", "attempt 2", "goal_interpretation"), ``agent`` (who
 acted), ``prompt`` and ``prompt_as_sent`` (the prompt built again and whether
-its digest is the one the run logged; None: none logged), ``answer`` (the
-model's text), ``parsed``, ``steps`` (see :func:`steps`), ``outcome`` (one
-line), ``failed``, ``feedback`` (what the agent or model was told after it)
-and ``figures`` (e.g. percent complete after a turn).
+its digest is the one the run logged; None: none logged), ``observation``
+(what an agent was shown, as its record kept it: :mod:`eai.viewer.agent`),
+``answer`` (the model's text), ``parsed``, ``steps`` (see :func:`steps`; an
+agent's: :func:`eai.viewer.agent.step_row`), ``outcome`` (one line),
+``failed``, ``feedback`` (what the agent or model was told after it) and
+``figures`` (e.g. percent complete after a turn).
 
 A prompt is ``{"text": ...}``, ``{"base": k, "patch": [...]}``: entry
 ``k``'s prompt edited line by line (:func:`patch`), since the prompts of an

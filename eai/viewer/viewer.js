@@ -2,6 +2,26 @@
 // The eai viewer: every text from a run is put in the page as text (textContent), never as HTML.
 const DATA = JSON.parse(document.getElementById("eai-data").textContent);
 
+// A task's detail is a script beside the page (eai/viewer/page.py), tasks/R-U/T.js, calling eaiTask("R/U/T", task):
+// loaded when the task is opened, from a server or from the file system alike.
+const DETAILS = {}, LOADING = {};
+window.eaiTask = (key, task) => { DETAILS[key] = task; };
+function taskKey(run, unit, listed) {
+  const r = DATA.runs.indexOf(run), u = run.units.indexOf(unit);
+  return `${r}/${u}/${unit.tasks.indexOf(listed)}`;
+}
+function loadTask(key) {
+  if (!LOADING[key]) {
+    LOADING[key] = new Promise((resolve) => {
+      const [r, u, t] = key.split("/"), script = document.createElement("script"), path = `tasks/${r}-${u}/${t}.js`;
+      const done = () => { if (!(key in DETAILS)) DETAILS[key] = {missing: path}; script.remove(); resolve(); };
+      script.onload = done; script.onerror = done; script.src = path;
+      document.head.appendChild(script);
+    });
+  }
+  return LOADING[key];
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -49,7 +69,7 @@ function matches(task, p) {
   if (p.error && !task.errors.includes(p.error)) return false;
   if (p.q) {
     const q = p.q.toLowerCase();
-    const text = [task.id, task.instruction, task.output, task.record.error_detail].join(" ").toLowerCase();
+    const text = [task.id, task.instruction, task.search].join(" ").toLowerCase();
     if (!text.includes(q)) return false;
   }
   return true;
@@ -98,7 +118,7 @@ function filtersView(unit, p) {
   const error = el("select", {id: "error", onchange: (e) => { location.hash = link({error: e.target.value, task: null}); }},
     el("option", {value: ""}, "any error"), kinds.map((k) => el("option", {value: k}, k)));
   error.value = p.error || "";
-  const q = el("input", {id: "q", type: "search", placeholder: "text in id, instruction, answer"});
+  const q = el("input", {id: "q", type: "search", placeholder: "text in id, instruction, error, answer"});
   q.value = p.q || "";
   q.addEventListener("change", (e) => { location.hash = link({q: e.target.value, task: null}); });
   return el("div", {class: "filters"}, el("label", {}, "Outcome ", status), el("label", {}, "Error ", error), el("label", {}, "Text ", q));
@@ -127,48 +147,6 @@ function stepsView(task) {
       table(["#", "subgoal", "outcome", "actions"], rows, (i) => (r.error_step === i ? "failed-step" : "")));
   }
   return null;
-}
-
-// A trace (eai/viewer/trace.py): one block per turn, attempt or stage; a prompt is its text or a line
-// patch of an earlier entry's prompt or of the unit's prompt_base (n > 0: keep n lines, n < 0: skip -n, a string: a line).
-function promptOf(unit, trace, i, memo) {
-  if (memo[i] !== undefined) return memo[i];
-  const p = trace.entries[i].prompt;
-  let text = p.text;
-  if (text === undefined) {
-    const base = (p.base === undefined ? unit.prompt_base : promptOf(unit, trace, p.base, memo)).split("\n"), lines = [];
-    let at = 0;
-    for (const edit of p.patch) {
-      if (typeof edit === "string") lines.push(edit);
-      else if (edit > 0) { lines.push(...base.slice(at, at + edit)); at += edit; } else at -= edit;
-    }
-    text = lines.join("\n");
-  }
-  memo[i] = text;
-  return text;
-}
-function sentLabel(sent) {
-  return sent === true ? "Prompt sent" : sent === false ? "Prompt built again: not the one sent (its digest differs)" : "Prompt built again (no digest logged to check it against)";
-}
-function traceView(unit, trace) {
-  const memo = {}, open = trace.kind === "attempts" ? "" : null;
-  const blocks = trace.entries.map((e, i) => {
-    const figures = Object.entries(e.figures || {}).map(([k, v]) => `${k} ${show(v)}`);
-    const acted = (e.steps && trace.kind === "turns") ? e.steps.map((s) => s.action) : [];
-    const head = [e.label, e.agent, ...acted, e.outcome, ...figures].filter(Boolean).join(" · ");
-    return el("details", {class: "entry" + (e.failed ? " failed-entry" : ""), open: open},
-      el("summary", {}, head),
-      e.prompt ? el("details", {}, el("summary", {class: e.prompt_as_sent === false ? "failure" : null}, sentLabel(e.prompt_as_sent)),
-        el("pre", {class: "prompt"}, promptOf(unit, trace, i, memo))) : null,
-      e.answer !== undefined ? [el("p", {}, "Answer:"), el("pre", {class: "answer"}, e.answer)] : null,
-      e.parsed !== undefined ? el("details", {}, el("summary", {}, "What the parser read"), el("pre", {}, JSON.stringify(e.parsed, null, 2))) : null,
-      e.steps && trace.kind !== "turns" ? stepsTable(e.steps) : null,
-      e.feedback ? el("div", {class: "feedback"}, el("p", {}, trace.kind === "turns" ? "Told:" : "Feedback sent to the model:"), el("pre", {}, e.feedback)) : null);
-  });
-  const end = Object.entries(trace.end).map(([k, v]) => [k, show(v)]);
-  return el("section", {class: "trace"}, el("h3", {}, `${trace.kind === "turns" ? "Turns" : "Stages and attempts"} (${trace.entries.length})`),
-    (trace.notes || []).map((n) => el("p", {class: "note"}, n)), blocks,
-    el("h3", {}, "At the end"), table(["figure", "value"], end));
 }
 
 function outcomeView(task) {
@@ -209,8 +187,17 @@ function promptSummary(task) {
   return el("summary", {}, "Prompt as eai builds it now" + (task.prompt === undefined ? "" : " (the run logged no digest of the one sent to check it against)"));
 }
 
+// The pane of a task: its detail once loaded (null: still loading, after which the page is drawn again).
+function taskPane(run, unit, id, pending) {
+  const listed = unit.tasks.find((t) => t.id === id);
+  if (!listed) return el("p", {class: "muted"}, "No such task in this unit.");
+  const key = taskKey(run, unit, listed), task = DETAILS[key];
+  if (task === undefined) { pending.push(loadTask(key)); return el("p", {class: "loading muted"}, `Loading task ${id}...`); }
+  if (task.missing) return el("p", {class: "failure"}, `The detail of task ${id} (${task.missing}, beside this page) could not be loaded.`);
+  return taskView(unit, task, run);
+}
+
 function taskView(unit, task, run) {
-  if (!task) return el("p", {class: "muted"}, "No such task in this unit.");
   return el("article", {class: "task"},
     el("h3", {}, `${run.name}: ${unit.label}, task ${task.id}`),
     el("p", {class: cls(task.status)}, `Outcome: ${task.status}`),
@@ -247,15 +234,16 @@ function render() {
   if (!unit) { content.replaceChildren(configView(run), el("p", {class: "failure"}, "No such unit in this run.")); return; }
   const parts = [configView(run), el("h2", {id: "unit-title"}, `${unit.suite} / ${unit.module} / ${unit.label}`),
     unit.note ? el("p", {class: "note"}, unit.note) : null, summaryView(unit), filtersView(unit, p), taskList(unit, p)];
+  const pending = [];
   if (p.task) {
-    const task = unit.tasks.find((t) => t.id === p.task), other = peers(run, unit)[Number(p.compare)];
-    const panes = [el("section", {}, taskView(unit, task, run))];
-    if (p.compare && other) panes.push(el("section", {}, taskView(other[1], other[1].tasks.find((t) => t.id === p.task), other[0])));
+    const other = peers(run, unit)[Number(p.compare)];
+    const panes = [el("section", {}, taskPane(run, unit, p.task, pending))];
+    if (p.compare && other) panes.push(el("section", {}, taskPane(other[0], other[1], p.task, pending)));
     parts.push(el("div", {class: "compare-pick"}, compareView(run, unit, p)), el("div", {class: "panes", id: "task"}, panes));
   }
   content.replaceChildren(...parts.filter(Boolean));
   if (p.task) document.getElementById("task").scrollIntoView();
+  return pending.length ? Promise.all(pending).then(render) : Promise.resolve();
 }
 window.addEventListener("hashchange", render);
-render();
-document.body.setAttribute("data-ready", "1");
+render().then(() => document.body.setAttribute("data-ready", "1"));  // with the task the address names, once loaded

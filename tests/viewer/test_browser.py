@@ -6,6 +6,7 @@ answer never runs; no chart legend overlaps on a run with 8 units."""
 import os
 import re
 import shutil
+import signal
 from itertools import combinations
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from eai.viewer.model import collect_runs
 from eai.viewer.page import write_site
 from tests.helpers import ROOT
 from tests.viewer.conftest import IDS, SCRIPT
+from tests.viewer.test_serve import serve
 from tests.viewer.test_traces import prompts, unit_of
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-headless-shell")
@@ -117,6 +119,7 @@ def test_two_runs_side_by_side_on_the_same_task(page, replay_run, tmp_path):
     page.goto(f"{site.as_uri()}#task={missing}")
     page.wait_for_selector("body[data-ready]")
     page.select_option("#compare", "0")
+    page.wait_for_selector("#task article.task >> nth=1")  # the other unit's task is loaded when asked for
     panes = page.locator("#task article.task")
     assert panes.count() == 2
     assert "replay:" in panes.nth(0).locator("h3").first.inner_text() and "baseline:auto" in panes.nth(1).locator("h3").first.inner_text()
@@ -156,3 +159,39 @@ def test_the_run_page_shows_the_prompts_asked(page, tmp_path):
     open_viewer(page, done.folder, "")
     row = page.locator("#config tr").filter(has=page.locator("td:first-child", has_text=re.compile("^prompts$")))
     assert row.locator("td").nth(1).inner_text() == "paper (the default); system prompt: Answer in JSON only."
+
+
+def test_a_task_opened_on_the_server_loads_its_detail_file_and_no_other(page, replay_run, tmp_path):
+    folder, missing, _ = replay_run
+    index = (folder / "view" / "index.html").read_text()
+    assert "washing_machine is PLUGGED_IN" not in index  # the prompts are in the tasks' detail files, not in the page
+    server, url, line = serve(tmp_path, folder)
+    try:
+        assert "current with the run" in line
+        asked = []
+        page.on("request", lambda request: asked.append(request.url[len(url):]))
+        page.goto(url + "#status=failures")
+        page.wait_for_selector("body[data-ready]")
+        assert asked == ["#status=failures"] or asked == [""]  # the page alone: no task's detail yet
+        page.click(f"a.task-link:text-is('{missing}')")
+        page.wait_for_selector("tr.failed-step")
+        number = next(i for i, t in enumerate(unit_of(folder)["tasks"]) if t["id"] == missing)
+        assert asked[1:] == [f"tasks/0-0/{number}.js"]
+        assert "missing_step" in page.locator("tr.failed-step").inner_text()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=60)
+
+
+def test_a_static_site_opens_a_task_from_the_file_system_and_says_when_its_detail_is_missing(page, replay_run, tmp_path):
+    folder, missing, _ = replay_run
+    site = write_site(collect_runs([folder], get_plugins()), tmp_path / "site")
+    number = next(i for i, t in enumerate(unit_of(folder)["tasks"]) if t["id"] == missing)
+    page.goto(f"{site.as_uri()}#task={missing}")
+    page.wait_for_selector("body[data-ready]")
+    assert page.locator("#task tr.failed-step").count() == 1  # loaded by a script element: file:// allows it
+    (tmp_path / "site" / "tasks" / "0-0" / f"{number}.js").unlink()
+    page.goto("about:blank")  # a new page: the detail loaded is gone with the old one
+    page.goto(f"{site.as_uri()}#task={missing}")
+    page.wait_for_selector("body[data-ready]")
+    assert page.inner_text("#task") == f"The detail of task {missing} (tasks/0-0/{number}.js, beside this page) could not be loaded."

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from eai.host.manager import get_plugins
 from eai.viewer.model import collect_runs
-from eai.viewer.page import inline_json
+from eai.viewer.page import inline_json, write_site
 from tests.helpers import eai_cli
 from tests.models.support import FAKE_KEY, needs_entry_point
 from tests.viewer.conftest import SCRIPT
@@ -63,9 +63,14 @@ def test_markup_in_an_answer_is_data_not_markup_in_the_page(replay_run, tmp_path
     page = (tmp_path / "site" / "index.html").read_text()
     data = re.search(r'<script type="application/json" id="eai-data">(.*?)</script>', page, re.S).group(1)
     assert "<" not in data and ">" not in data  # the inline JSON can neither close its element nor open another
-    assert "window.__eaiInjected" in data and "<script>window.__eaiInjected" not in page
+    assert "window.__eaiInjected" in data and "<script>window.__eaiInjected" not in page  # the text filter's
     tasks = json.loads(data)["runs"][0]["units"][0]["tasks"]
-    assert next(t for t in tasks if t["id"] == marked)["output"].startswith(SCRIPT)
+    number = next(i for i, t in enumerate(tasks) if t["id"] == marked)
+    assert tasks[number]["search"].startswith(SCRIPT) and "output" not in tasks[number]
+    script = (tmp_path / "site" / "tasks" / "0-0" / f"{number}.js").read_text()
+    assert script.startswith(f'eaiTask("0/0/{number}", {{') and script.endswith("});\n")
+    assert "<" not in script and ">" not in script  # the detail, as the page, holds the markup as escaped data
+    assert json.loads(script[len(f'eaiTask("0/0/{number}", '):-3])["output"].startswith(SCRIPT)
 
 
 def test_what_is_not_a_run_is_one_clear_error(tmp_path, capsys):
@@ -188,3 +193,18 @@ def test_an_answer_the_provider_cut_is_parsed_as_scoring_parsed_it(tmp_path, mon
     assert shown["output"] == "[WALK] <dining_room> (1.201)\n[WALK]" and shown["record"]["truncated_answer"]
     assert len(shown["parsed"]["steps"]) == len(shown["steps"]) == shown["record"]["plan_length"] == 1
     assert len(parse_plan(shown["output"]).steps) == 2  # read as if whole, the cut line would be a step
+
+
+def test_a_page_written_again_removes_only_the_details_it_no_longer_has(replay_run, tmp_path):
+    model = collect_runs([replay_run[0]], get_plugins())
+    site = tmp_path / "site"
+    write_site(model, site)
+    (site / "tasks" / "notes.txt").write_text("mine")
+    (site / "tasks" / "0-0" / "notes.txt").write_text("mine too")
+    (site / "tasks" / "0-1").mkdir()
+    (site / "tasks" / "0-1" / "0.js").write_text("an earlier page's unit")
+    unit = model["runs"][0]["units"][0]
+    write_site({**model, "runs": [{**model["runs"][0], "units": [{**unit, "tasks": unit["tasks"][:2]}]}]}, site)
+    assert sorted(p.relative_to(site).as_posix() for p in (site / "tasks").rglob("*")) == [
+        "tasks/0-0", "tasks/0-0/0.js", "tasks/0-0/1.js", "tasks/0-0/notes.txt", "tasks/notes.txt"]
+    assert (site / "tasks" / "0-0" / "1.js").read_text().startswith('eaiTask("0/0/1", {"call_error": ')

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eai.base.rates import mean
 from eai.modules.base import Record, percent
 from eai.world import Action, Task
 
@@ -69,7 +70,6 @@ def similarity_summary(records: Sequence[Record]) -> dict[str, Any]:
 
 def _means(records: Sequence[Record]) -> dict[str, Any]:
     ratios = [r["lcs_ratio"] for r in records if r["lcs_ratio"] is not None]
-    n = len(records)
-    return {"lcs": round(sum(r["lcs"] for r in records) / n, 2) if n else None,
+    return {"lcs": mean(r["lcs"] for r in records),
             "lcs_ratio": percent(sum(ratios), len(ratios)) if ratios else None,
-            "length": round(sum(r["length"] for r in records) / n, 2) if n else None}
+            "length": mean(r["length"] for r in records)}

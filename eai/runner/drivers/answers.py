@@ -12,6 +12,7 @@ from eai.llm.model import ModelCallError
 from eai.modules import MODULES
 from eai.results.responses import parse_response
 from eai.results.scoring import ScoreResult, score, score_summary
+from eai.results.store import epoch_key
 from eai.runner.config import RunConfig
 from eai.runner.driver import Driver, Items, Scope
 from eai.world import Task
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 class Answers(Driver):
     name = "answers"
+    epochs = True
 
     def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:
         return True  # the last of the drivers: what is not another kind of work
@@ -45,10 +47,24 @@ class Answers(Driver):
             work.record(task, {"llm_output": "", "error": str(exc)}, calls)
 
     def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
+        """Each epoch's answers scored as a file; with several epochs, each record says its
+        ``epoch`` (a task's records together, in the tasks' order) and the summary is over all."""
         log = scope.unit.folder(scope.config.out) / "responses.jsonl"
-        ordered = [parse_response(items[t.id], log, "") for t in tasks if t.id in items]
-        return score(scope.plugins, scope.unit.suite, scope.unit.module, ordered, scope.config.options,
-                     task_ids=[t.id for t in tasks])
+        results = []
+        for epoch in range(scope.config.epochs):
+            ordered = [parse_response(items[key], log, "") for t in tasks if (key := epoch_key(t.id, epoch)) in items]
+            results.append(score(scope.plugins, scope.unit.suite, scope.unit.module, ordered, scope.config.options,
+                                 task_ids=[t.id for t in tasks]))
+        if len(results) == 1:
+            return results[0]
+        order = {t.id: k for k, t in enumerate(tasks)}
+        records = sorted(({"identifier": r["identifier"], "epoch": epoch, **r} for epoch, result in enumerate(results)
+                          for r in result.records), key=lambda r: (order[r["identifier"]], r["epoch"]))
+        return ScoreResult(records, self.summary(records, tasks, scope))
 
     def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
-        return score_summary(scope.unit.suite, scope.unit.module, records, tasks=len(tasks))
+        """With ``epochs`` K > 1, the counts are of answers (each task K times) and the rates over them all:
+        a task's mean over its epochs, averaged over the tasks, when every epoch of every task was scored."""
+        epochs = scope.config.epochs
+        summary = score_summary(scope.unit.suite, scope.unit.module, records, tasks=len(tasks) * epochs)
+        return summary | ({"epochs": epochs} if epochs > 1 else {})

@@ -58,6 +58,6 @@ class Episodes(Driver):
         scored = [r for r in records if "success" in r]
         if scored:
             first = [bool(r["attempts"]) and r["attempts"][0]["success"] for r in scored]
-            summary["first_attempt_success_rate"] = percent(sum(first), len(scored))
+            summary["first_attempt_success_rate"] = float(percent(sum(first), len(scored)))
             summary["mean_attempts"] = round(sum(len(r["attempts"]) for r in scored) / len(scored), 2)
         return summary

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from eai.plugin_api import Counts, Outcome, Record, percent
+from eai.plugin_api import Counts, Outcome, Rate, Record, percent
 
 
 def summarize(records: Sequence[Record]) -> dict[str, Any]:
@@ -93,5 +93,7 @@ def _total(counts: Iterable[Mapping[str, int]]) -> Counts:
 
 
 def _prf(counts: Counts) -> dict[str, float]:
-    return {"precision": round(100 * counts.precision, 2), "recall": round(100 * counts.recall, 2),
-            "f1": round(100 * counts.f1, 2)}
+    """Micro-averaged percentages, each a :class:`Rate` of the atoms it is over (F1: 2 matched of predicted + gold)."""
+    m, p, g = counts.matched, counts.predicted, counts.gold
+    return {"precision": Rate(round(100 * counts.precision, 2), m, p), "recall": Rate(round(100 * counts.recall, 2), m, g),
+            "f1": Rate(round(100 * counts.f1, 2), 2 * m, p + g)}
