@@ -128,6 +128,9 @@ _WHERE = {
     "name_key": "eai.base.names:name_key",
     "Archive": "eai.tasks.sources:Archive",
     "Pin": "eai.tasks.sources:Pin",
+    "EAI_EVAL": "eai.challenge.styles:EAI_EVAL",
+    "UPSTREAM_PROMPTS": "eai.challenge.styles:UPSTREAM_PROMPTS",
+    "NoPrompt": "eai.simulation.simulator:NoPrompt",
     "Snapshot": "eai.tasks.sources:Snapshot",
     "capture_examples": "eai.tasks.examples:capture",
     # task generators and episode importers

@@ -10,6 +10,7 @@ from eai.base.jsonish import Pairs, find_value, is_cut
 from eai.base.names import name_key
 from eai.base.paths import name_problem, tasks_dir
 from eai.base.rates import Rate
+from eai.challenge.styles import EAI_EVAL, UPSTREAM_PROMPTS
 from eai.collaboration.episode import Profile
 from eai.collaboration.evaluation import EvaluationFunctions
 from eai.collaboration.policies import collaboration_fields
@@ -91,7 +92,16 @@ from eai.simulation.environment import (
 from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
 from eai.simulation.predicates import RELATIONAL, PredicateMap
-from eai.simulation.simulator import ActionList, ActionSpec, Check, Simulator, Vocabulary, World, signature_error
+from eai.simulation.simulator import (
+    ActionList,
+    ActionSpec,
+    Check,
+    NoPrompt,
+    Simulator,
+    Vocabulary,
+    World,
+    signature_error,
+)
 from eai.simulation.taxonomy import execute as execute_plan
 from eai.tasks.building import build_task
 from eai.tasks.episode_import import Converted, EpisodeImporter, Progress as ImportProgress
@@ -135,18 +145,19 @@ from eai.world import (
 __all__ = [
     "ACTION_ERRORS", "AbilityModule", "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom",
     "AtomIndex", "BUDGET_EXHAUSTED", "Budget", "CONNECT_TIMEOUT", "Candidate", "Category", "Check", "Column",
-    "Converted", "Counts", "Decoded", "DeferredModule", "DirectorySuite", "Disagreement", "Domain", "EMPTY_PLAN",
-    "EMPTY_PLAN_COLUMN", "Env", "Environment", "EnvironmentProvider", "EpisodeImporter", "EvaluationFunctions",
-    "Executor", "Exists", "Finding", "Forall", "Formula", "GOAL_SUCCESS", "GenerationConfig", "Generator", "Goal",
-    "GoalChecker", "GoalSpec", "Imply", "ImportProgress", "InitialState", "LanguageModel", "Literal", "Message",
-    "ModelCallError", "ModelProvider", "Not", "OTHER_OUTCOMES", "Obj", "ObjectSpec", "Observation", "Operator",
-    "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs", "ParsedPlan", "ParsedSubgoals", "PddlPlanner",
-    "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred", "PredicateDecl", "PredicateMap", "Problem", "Profile",
-    "Progress", "REFUSED", "RELATIONAL", "Rate", "Record", "Refiner", "Request", "Response", "RunConfig", "Say", "Scene",
-    "ScoreProgress", "ScoreResult", "SearchPlanner", "Shard", "SharedAtoms", "Simulator", "Snapshot", "SourceSpec",
-    "Stage", "State", "StepResult", "SubgoalStep", "SuiteFile", "TASK_PROGRESS", "TRUE", "TableSpec", "Task",
-    "TaskFile", "TaskSuite", "Trajectory", "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "Unbuildable",
-    "Unit", "UnitResult", "UnitTable", "UnknownNameError", "Usage", "Vocabulary", "When", "World", "atom_set",
+    "Converted", "Counts", "Decoded", "DeferredModule", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
+    "EMPTY_PLAN", "EMPTY_PLAN_COLUMN", "Env", "Environment", "EnvironmentProvider", "EpisodeImporter",
+    "EvaluationFunctions", "Executor", "Exists", "Finding", "Forall", "Formula", "GOAL_SUCCESS", "GenerationConfig",
+    "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress", "InitialState", "LanguageModel",
+    "Literal", "Message", "ModelCallError", "ModelProvider", "NoPrompt", "Not", "OTHER_OUTCOMES", "Obj",
+    "ObjectSpec", "Observation", "Operator", "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs",
+    "ParsedPlan", "ParsedSubgoals", "PddlPlanner", "Pin", "PlanResult", "PlannerStage", "Plugins", "Pred",
+    "PredicateDecl", "PredicateMap", "Problem", "Profile", "Progress", "REFUSED", "RELATIONAL", "Rate", "Record",
+    "Refiner", "Request", "Response", "RunConfig", "Say", "Scene", "ScoreProgress", "ScoreResult", "SearchPlanner",
+    "Shard", "SharedAtoms", "Simulator", "Snapshot", "SourceSpec", "Stage", "State", "StepResult", "SubgoalStep",
+    "SuiteFile", "TASK_PROGRESS", "TRUE", "TableSpec", "Task", "TaskFile", "TaskSuite", "Trajectory",
+    "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "UPSTREAM_PROMPTS", "Unbuildable", "Unit",
+    "UnitResult", "UnitTable", "UnknownNameError", "Usage", "Vocabulary", "When", "World", "atom_set",
     "bare_identifier", "benchmark_fields", "build_task", "capped", "capture_examples", "claimed_units",
     "class_steps", "collaboration_fields", "columns", "eb_prompt", "empty_plan_detail", "execute_plan", "expand_quantifiers",
     "fill_transition_prompt", "find_value", "format_atom", "get_module", "get_plugins", "ground_lines",

@@ -7,8 +7,9 @@ identifiers. A run is refused, one line per problem, when a file would
 lack its unit or any of the kit's tasks, when the run holds several models
 and none is chosen, or when its prompts were not the official ones: the
 challenge scores answers to the kit's prompts, and ``run.json`` records
-the prompts a run asked as ``prompts`` (one name, or one per module;
-``upstream`` is the official style, anything else or nothing is eai's own).
+the prompt style a run asked with (``options.prompts``, from ``eai run
+--prompts``; none recorded: ``paper``, eai's own): only ``upstream``, the
+kit's prompts byte for byte (:mod:`eai.challenge.official_prompts`), is official.
 ``allow_eai_prompts`` and ``allow_missing`` (unanswered tasks written as
 empty answers) export anyway, and the zip's comment says so.
 
@@ -27,13 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from eai.base.atomic import write_atomic
+from eai.challenge.styles import UPSTREAM as OFFICIAL_PROMPTS
 from eai.challenge.submission import Refused, answer_file, kit_files, listed, problems, read_zip
 from eai.exceptions import EaiError
 from eai.host.manager import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config
 from eai.results.store import ResponseLog
+from eai.simulation.simulator import PAPER
 
-OFFICIAL_PROMPTS = "upstream"  # the prompt style reproducing the kit's prompts
 EPOCH = (1980, 1, 1, 0, 0, 0)  # every entry's date: the same run gives the same bytes
 
 
@@ -79,10 +81,11 @@ def build(plugins: Plugins, run: Path, model: str | None, allow_eai_prompts: boo
                          f"task(s) unanswered ({listed(missing)}); --allow-missing writes them as empty answers")
         unanswered += len(missing)
         files[kit_file.name] = answer_file(kit_file, {t: "" for t in missing} | outputs)
-    eai_prompts = [m for m in dict.fromkeys(k.module for k in kit) if prompts_of(config, m) != OFFICIAL_PROMPTS]
+    style = prompts_of(config)
+    eai_prompts = [] if style == OFFICIAL_PROMPTS else list(dict.fromkeys(k.module for k in kit))
     if eai_prompts and not allow_eai_prompts:
-        found.append(f"the run asked eai's own prompts, not the challenge's ({', '.join(eai_prompts)}; run.json "
-                     f"records no '{OFFICIAL_PROMPTS}' prompts): --allow-eai-prompts exports it anyway")
+        found.append(f"the run asked the {style!r} prompts, not the challenge's ({', '.join(eai_prompts)}; "
+                     f"eai run --prompts {OFFICIAL_PROMPTS} asks them): --allow-eai-prompts exports it anyway")
     if found:
         raise Refused(found)
     if eai_prompts:
@@ -118,13 +121,10 @@ def answers(unit: UnitResult) -> dict[str, str]:
     return {task: r.output for task, r in ResponseLog(unit.folder / "responses.jsonl").read().items() if not r.error}
 
 
-def prompts_of(config: Mapping[str, Any], module: str) -> str:
-    """The prompt style ``run.json`` records for ``module`` (``prompts``: a
-    name, or a name per module); ``"eai"`` when it records none."""
-    given = config.get("prompts")
-    if isinstance(given, Mapping):
-        given = given.get(module)
-    return given if isinstance(given, str) and given else "eai"
+def prompts_of(config: Mapping[str, Any]) -> str:
+    """The prompt style (or prompt file) ``run.json`` records; ``paper`` when it records none."""
+    given = (config.get("options") or {}).get("prompts")
+    return given if isinstance(given, str) and given else PAPER
 
 
 def zipped(submission: Submission) -> bytes:

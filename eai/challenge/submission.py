@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from eai.base import jsonl
+from eai.challenge.styles import kit_identifier
 from eai.exceptions import EaiError
 from eai.host.manager import Plugins
 from eai.modules import get_module
@@ -33,7 +34,6 @@ from eai.world.task import Task
 
 ENVIRONMENTS = ("behavior", "virtualhome")  # the challenge's environments, our suites of the same names
 MODULES = ("goal_interpretation", "subgoal_decomposition", "action_sequencing", "transition_modeling")
-SCENE_PREFIXED = {("virtualhome", "subgoal_decomposition"): "scene_1_"}  # the kit's VirtualHome subgoal ids
 MAX_FILE_BYTES = 200 << 20  # far above any real answer file (the gold ones are under 1 MB)
 SHOWN = 5  # identifiers named in a problem line before "..."
 
@@ -72,8 +72,7 @@ def kit_files(plugins: Plugins) -> tuple[KitFile, ...]:
         tasks = plugins.suites.get(suite).load()
         for module in MODULES:
             asked = [t.id for t in tasks if asks(module, t)]
-            prefix = SCENE_PREFIXED.get((suite, module), "")
-            found.append(KitFile(suite, module, tuple(prefix + t for t in asked), tuple(asked)))
+            found.append(KitFile(suite, module, tuple(kit_identifier(suite, module, t) for t in asked), tuple(asked)))
     return tuple(found)
 
 

@@ -24,6 +24,7 @@ from eai.cli.budget import (
 )
 from eai.cli.output import say
 from eai.cli.progress import shown
+from eai.cli.prompt_options import PromptsOption, SystemPromptOption, prompt_options
 from eai.cli.resume import resume_hint, resumed, transport_flags
 from eai.cli.run_options import (
     AGENTS_HELP,
@@ -64,6 +65,7 @@ from eai.exceptions import EaiError
 from eai.host.manager import get_plugins
 from eai.modules import MODULES, get_module
 from eai.runner import defaults
+from eai.simulation.simulator import PAPER
 
 
 def execute(
@@ -76,7 +78,8 @@ def execute(
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     episode: bool = False, max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = "json",
-    again: Sequence[str] = (), command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
+    prompts: str = PAPER, system_prompt: str | None = None, again: Sequence[str] = (),
+    command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
@@ -97,7 +100,8 @@ def execute(
                                seed=seed, epochs=epochs, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial, episode, max_steps,
-                                                        max_invalid, act_as)},
+                                                        max_invalid, act_as),
+                                        **prompt_options(prompts, system_prompt)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
     except CallsStopped as exc:
@@ -158,6 +162,8 @@ def run_command(
     max_steps: MaxSteps = MAX_STEPS,
     max_invalid: MaxInvalid = MAX_INVALID,
     act_as: ActAs = "json",
+    prompts: PromptsOption = PAPER,
+    system_prompt: SystemPromptOption = None,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -180,6 +186,8 @@ def run_command(
         eai run --model openai:o4-mini --gen reasoning_effort=low --gen seed=1 --cost-limit 2
         eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
         eai run --model openai:gpt-4o-mini --temperature 0.7 --epochs 5 --limit 20
+        eai run --suite virtualhome --prompts upstream --system-prompt @system.txt
+        eai run --suite virtualhome --module action_sequencing --prompts final_phase.json
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner

@@ -68,7 +68,11 @@ class ModuleStage(Stage):
         return self.module.applies_to(task)
 
     def messages(self, view: Task, env: Env) -> tuple[Message, ...]:
-        return self.module.prompt(view, env.simulator)
+        from eai.modules.prompting import (
+            messages,  # here: plugins register stages at start-up, which need not import it
+        )
+
+        return messages(self.module, view, env.simulator, env.options)
 
     def interpret(self, view: Task, text: str, env: Env) -> Task:
         parsed = self.module.parse(text, bool(env.options.get(CUT_OPTION)))

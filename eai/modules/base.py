@@ -13,7 +13,7 @@ from eai.host.manager import Plugins
 from eai.llm.model import Message
 from eai.modules.tables import TableSpec
 from eai.simulation.environment import EnvironmentProvider
-from eai.simulation.simulator import Simulator, Vocabulary
+from eai.simulation.simulator import PAPER, Simulator, Vocabulary
 from eai.world import Goal, Task
 
 Record = dict[str, Any]
@@ -64,9 +64,10 @@ class AbilityModule(ABC):
         transition model); runs and scoring leave other tasks out."""
         return True
 
-    def prompt(self, task: Task, simulator: Simulator) -> tuple[Message, ...]:
-        """The model input for ``task`` (paper appendix I), from the simulator's template."""
-        return (Message("user", simulator.prompt(self.asks_with, task)),)
+    def prompt(self, task: Task, simulator: Simulator, style: str = PAPER) -> tuple[Message, ...]:
+        """The model input for ``task`` from the simulator's template in prompt
+        style ``style`` (``paper``: the paper's, appendix I)."""
+        return (Message("user", simulator.prompt(self.asks_with, task, style)),)
 
     @abstractmethod
     def parse(self, text: str, cut: bool = False) -> Any:

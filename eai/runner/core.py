@@ -20,6 +20,7 @@ import contextvars
 import gc
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextlib import AbstractAsyncContextManager, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,9 @@ from eai.llm.cost import meter
 from eai.llm.generation import for_model
 from eai.llm.model import LanguageModel, Message, resolve_model
 from eai.llm.usage import cached_line, schema_line
+from eai.modules import MODULES
 from eai.modules.base import Env, Record
+from eai.modules.prompting import GIVEN_PROMPTS, PROMPTS, without_prompt
 from eai.modules.schemas import stage_schemas
 from eai.modules.written_for import written_for_line
 from eai.results.scoring import ScoreResult, guarded, write_result
@@ -41,6 +44,7 @@ from eai.results.store import ResponseLog, epoch_key
 from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.driver import Scope
 from eai.runner.drivers import driver_for
+from eai.runner.given_prompts import given_prompts
 from eai.runner.observers import InOrder, Observers, Relay, unit_names, untimed
 from eai.runner.setup import live_environment, select_tasks
 from eai.world import Task
@@ -172,6 +176,19 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         say(f"{unit.label}: {len(unbuildable)} task(s) environment {work.live.name!r} cannot build, not played "
             f"(summary.json: unbuildable): {', '.join(unbuildable)}")
         tasks = [t for t in tasks if t.id not in unbuildable]
+    given = given_prompts(config.options, plugins.suites.get(unit.suite), unit.module,
+                          lambda t: all(s.applies_to(t) for s in scope.pipeline.stages), tasks)
+    if given is not None:
+        tasks = [t for t in tasks if t.id in given.by_task]
+        work.env = replace(work.env, options={**work.env.options, GIVEN_PROMPTS: given.by_task})
+        if given.unscored:
+            say(f"{unit.label}: {given.unscored_line()}")
+    lacking = without_prompt(work.simulator, [MODULES[s.name] for s in scope.pipeline.stages if s.name in MODULES],
+                             tasks, work.env.options)
+    if lacking:
+        say(f"{unit.label}: {len(lacking)} task(s) without a {config.options[PROMPTS]!r} prompt, not asked "
+            f"(summary.json: without_prompt): {', '.join(lacking)}")
+        tasks = [t for t in tasks if t.id not in lacking]
     epochs = config.epochs
     pending = [(t, e) for t in tasks for e in range(epochs) if epoch_key(t.id, e) not in answered]
     work.tasks, work.done = tasks, len(tasks) * epochs - len(pending)
@@ -194,6 +211,10 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     result = labelled(driver.result(work.log.read_items(), tasks, scope), unit, config)
     if unbuildable:
         result.summary["unbuildable"] = unbuildable
+    if lacking:
+        result.summary["without_prompt"] = lacking
+    if given is not None:
+        result.summary["unscored_prompts"] = given.unscored  # the file's prompts the figures are not over, and why
     if config.shard:
         result.summary["shard"] = str(config.shard)  # a share of the unit's tasks, not its figures
     written = write_result(result, folder)

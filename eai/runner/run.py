@@ -22,6 +22,7 @@ from eai.runner.config import Progress, RunConfig, Say, Unit
 from eai.runner.core import run_unit
 from eai.runner.drivers import driver_for
 from eai.runner.executors import executor as executor_named
+from eai.runner.given_prompts import check_prompts
 from eai.runner.manifest import finish_manifest, read_manifest, record_manifest
 from eai.runner.observers import Observers
 from eai.runner.parallel import run_forked, unit_workers
@@ -48,6 +49,7 @@ def check(config: RunConfig, plugins: Plugins) -> None:
     if config.options.get("human", "scripted") != "scripted":
         resolve_model(plugins, config.options["human"], config.model_options)
     check_selection(plugins, config.suites, config.modules, config.task_ids)
+    check_prompts(plugins, config.suites, config.modules, config.options)
     for unit in config.units():
         unit.folder(config.out)
 

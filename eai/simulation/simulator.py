@@ -25,6 +25,12 @@ from eai.world import Action, AtomIndex, Goal, Literal, Obj, State, Task, Trajec
 
 # A prompt builder: called as builder(task, simulator), it returns the prompt's text.
 PromptBuilder = Callable[[Task, "Simulator"], str]
+PAPER = "paper"  # the default prompt style: the paper's prompts (appendix I), a simulator's :attr:`Simulator.prompts`
+
+
+class NoPrompt(EaiError):
+    """A prompt style has no prompt for this task (the EAI Challenge does not
+    ask it): a run leaves the task out, saying so, rather than stop."""
 
 
 def signature_error(action: Action, actions: Mapping[str, ActionSpec]) -> str:
@@ -188,6 +194,10 @@ class Simulator(ABC):
     # (paper appendix I), or "package.module:function" naming it (imported when
     # first asked for, so registering the simulator stays cheap).
     prompts: Mapping[str, PromptBuilder | str] = {}
+    # Further prompt styles by name (``eai run --prompts NAME``), each mapping
+    # ability modules to prompt builders as :attr:`prompts` does for ``paper``
+    # (``upstream``: the EAI Challenge's prompts, docs/challenge.md).
+    prompt_styles: Mapping[str, Mapping[str, PromptBuilder | str]] = {}
     subgoal_order: tuple[str, str] = ("relation", "state")
     # How this simulator's atoms say PARTNR's predicates (evaluation functions,
     # docs/collaboration.md); None: tasks with evaluation functions cannot run on it.
@@ -216,12 +226,21 @@ class Simulator(ABC):
         eai run runs its suites on these only."""
         return tuple(self.prompts)
 
-    def prompt(self, module: str, task: Task) -> str:
-        """The prompt of ability module ``module`` for ``task``, from its builder in :attr:`prompts`."""
-        builder = self.prompts.get(module)
+    @property
+    def styles(self) -> tuple[str, ...]:
+        """The prompt styles this simulator has: ``paper`` (:attr:`prompts`), then :attr:`prompt_styles`."""
+        return (PAPER, *self.prompt_styles)
+
+    def prompt(self, module: str, task: Task, style: str = PAPER) -> str:
+        """The prompt of ability module ``module`` for ``task`` in prompt style
+        ``style``, from its builder in :attr:`prompts` (``paper``) or :attr:`prompt_styles`."""
+        builders = self.prompts if style == PAPER else self.prompt_styles.get(style)
+        if builders is None:
+            raise EaiError(f"simulator {self.name!r} has no {style!r} prompts (it has: {', '.join(self.styles)})")
+        builder = builders.get(module)
         if builder is None:
-            raise EaiError(f"simulator {self.name!r} has no prompt for module {module!r} "
-                           f"(it has: {', '.join(self.prompts) or 'none'})")
+            raise EaiError(f"simulator {self.name!r} has no {style + ' ' if style != PAPER else ''}prompt for module "
+                           f"{module!r} (it has: {', '.join(builders) or 'none'})")
         return (_imported(builder) if isinstance(builder, str) else builder)(task, self)
 
     def action_list(self, task: Task) -> ActionList | None:

@@ -78,6 +78,12 @@ function matches(task, p) {
 // run.json's fields shown in rows of their own, or not at all (the plugins' versions: run.json has them)
 const SHOWN_APART = ["models", "suites", "modules", "eai_version", "format_version", "plugins", "started", "finished", "command"];
 
+// the prompts a run asked (eai run --prompts, --system-prompt; run.json records them when not the default)
+function promptsShown(o) {
+  const style = o.prompts ? (o.prompts.endsWith(".json") ? `the prompt file ${o.prompts}` : o.prompts) : "paper (the default)";
+  return o.system_prompt ? `${style}; system prompt: ${o.system_prompt}` : style;
+}
+
 function configView(run) {
   const c = run.config;
   const n = run.units.map((u) => `${u.suite}/${u.module}/${u.label}: n=${show(u.n)}`);
@@ -87,6 +93,7 @@ function configView(run) {
     ["eai version", c.eai_version || "not recorded in run.json (viewer: " + DATA.eai_version + ")"],
     ["started, finished (UTC)", c.started ? `${c.started} to ${c.finished || "not finished"}` : "not recorded in run.json"],
     ["command", c.command ? c.command.join(" ") : "not recorded in run.json"],
+    ["prompts", promptsShown(c.options || {})],
     ["options", JSON.stringify(Object.fromEntries(Object.entries(c).filter(([k]) => !SHOWN_APART.includes(k))))],
     ["n per unit", n.join("; ")]];
   return el("section", {id: "config"}, el("h2", {}, `Run ${run.name}`), table(["setting", "value"], rows));

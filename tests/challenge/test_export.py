@@ -41,9 +41,9 @@ def test_a_limited_run_of_eai_prompts_is_refused_one_line_per_problem(baseline_r
     assert len(found) == 9
     assert found[0].startswith("behavior/goal_interpretation: 98 of the kit's 100 task(s) unanswered (")
     assert found[5].startswith("virtualhome/subgoal_decomposition: 336 of the kit's 338 task(s) unanswered (")
-    assert found[-1] == ("the run asked eai's own prompts, not the challenge's (goal_interpretation, "
-                         "subgoal_decomposition, action_sequencing, transition_modeling; run.json records no "
-                         "'upstream' prompts): --allow-eai-prompts exports it anyway")
+    assert found[-1] == ("the run asked the 'paper' prompts, not the challenge's (goal_interpretation, "
+                         "subgoal_decomposition, action_sequencing, transition_modeling; eai run --prompts upstream "
+                         "asks them): --allow-eai-prompts exports it anyway")
 
 
 def test_allowed_the_zip_is_a_submission_of_the_run_answers_and_says_why(baseline_run, tmp_path):
@@ -83,7 +83,7 @@ def test_a_run_without_a_module_is_refused_naming_it(baseline_run, tmp_path):
 def test_a_run_recording_the_official_prompts_is_not_refused_for_its_prompts(baseline_run, tmp_path):
     run = shutil.copytree(baseline_run, tmp_path / "run")
     config = json.loads((run / "run.json").read_text())
-    (run / "run.json").write_text(json.dumps({**config, "prompts": "upstream"}))
+    (run / "run.json").write_text(json.dumps({**config, "options": {**config["options"], "prompts": "upstream"}}))
     done = export(run, tmp_path / "sub.zip", "--allow-missing")
     assert done.returncode == 0, done.stderr
     assert "eai's own prompts" not in zipfile.ZipFile(tmp_path / "sub.zip").comment.decode()

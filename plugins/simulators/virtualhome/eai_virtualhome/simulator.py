@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from eai.plugin_api import Domain, Simulator, Task, Vocabulary
+from eai.plugin_api import UPSTREAM_PROMPTS, Domain, Simulator, Task, Vocabulary
 from eai_virtualhome.vocabulary import PREDICATES, VOCABULARY
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ class VirtualHomeSimulator(Simulator):
         "action_sequencing": "eai_virtualhome.prompt:action_sequencing_prompt",
         "transition_modeling": "eai_virtualhome.transition_modeling_prompt:transition_modeling_prompt",
     }
+    prompt_styles = {"upstream": UPSTREAM_PROMPTS}  # the EAI Challenge's prompts (docs/challenge.md)
 
     def __init__(self, domain_file: Callable[[], Path]) -> None:
         self._domain_file = domain_file
