@@ -122,3 +122,28 @@ def test_a_virtualhome_runs_report_gives_each_rate_of_table_4_and_of_success_by_
     assert steps["1-5"] == f"{100 * low:.1f}–{100 * high:.1f}" + (" (n under 30)" if len(short) < 30 else "")
     html = (tmp_path / "run" / "report.html").read_text()
     assert '"error_y":{"array":[' in html and '"arrayminus":[' in html
+
+
+def test_the_et_plan_bench_and_partnr_tables_give_each_rate_its_interval(tmp_path):
+    """partnr-vh: the sequence metrics, the same by task category (each category's own interval)
+    and PARTNR's percent complete and success, each table followed by its intervals."""
+    from tests.helpers import table_rows
+
+    run = eai.run(suites=["partnr-vh"], modules=["action_sequencing"], limit=12, out=tmp_path / "run")
+    [result] = run.results
+    report = (tmp_path / "run" / "report.md").read_text()
+    text = "{low:.1f}–{high:.1f} (n under 30)".format
+    sequence = table_rows(report, "Action sequencing: similarity to the gold plan and length (ET-Plan-Bench metrics): "
+                                  "95% intervals")["baseline:auto"]
+    assert sequence["LCS ratio (%)"] == text(**result.interval("lcs_ratio"))
+    assert sequence["Task SR (%)"] == text(**result.interval("task_success_rate"))
+    partnr = table_rows(report, "PARTNR metrics: percent complete, success and efficiency per agent setup: "
+                                "95% intervals")["baseline:auto"]
+    assert partnr["Percent complete (%)"] == text(**result.interval("percent_complete"))
+    assert partnr["Success (%)"] == text(**result.interval("evaluation_success_rate"))
+    section = report.split("### Action sequencing by task category: 95% intervals", 1)[1].split("###", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| baseline:auto")]
+    assert rows and {row[2] for row in rows} == set(result.summary["by_category"])
+    for row in rows:
+        category = row[2]
+        assert row[3] == text(**result.interval(f"by_category.{category}.task_success_rate"))

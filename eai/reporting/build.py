@@ -27,7 +27,14 @@ from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config,
 from eai.reporting.comparison import Comparison, html as comparison_html, markdown as comparison_markdown
 from eai.reporting.compose_tables import compose_tables
 from eai.reporting.headings import suite_headings
-from eai.reporting.intervals import NOTE as INTERVALS_NOTE, Interval, error_bars, interval_rows, share_interval
+from eai.reporting.intervals import (
+    NOTE as INTERVALS_NOTE,
+    Interval,
+    error_bars,
+    interval_rows,
+    share_interval,
+    unit_table_intervals,
+)
 from eai.reporting.tables import COUNTS, TableSpec, metric_series, module_tables, table_rows
 from eai.reporting.text import cell as _cell, markdown_text, viewer_link
 from eai.reporting.unit_table import UnitTable
@@ -99,11 +106,16 @@ def _feature_tables(feature: Feature, units: Sequence[UnitResult], features: Fea
                   note=INTERVALS_NOTE)]
 
 
-def _unit_table(table: UnitTable) -> Table:
-    """``table`` with each number linked to its unit's tasks (text such as a model or category name is not)."""
+def _unit_tables(table: UnitTable) -> list[Table]:
+    """``table`` with each number linked to its unit's tasks (text such as a model or category name is not),
+    then the 95% intervals of its rates, if it names any."""
     cells = [[(u, "") if u is not None and isinstance(v, (int, float)) else None for v, u in zip(row, units)]
              for row, units in zip(table.rows, table.cell_units())]
-    return Table(table.title, table.headers, table.rows, cells=cells)
+    found = [Table(table.title, table.headers, table.rows, cells=cells)]
+    if table.rates:
+        headers, rows = unit_table_intervals(table)
+        found.append(Table(f"{table.title}: 95% intervals", headers, rows, note=INTERVALS_NOTE))
+    return found
 
 
 def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
@@ -111,7 +123,7 @@ def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     found: list[Table | None] = [table for spec in module_tables() for table in _paper_tables(spec, units)]
     extra = compose_tables(units) + [table for name in MODULES for table in MODULES[name].report_tables(units)] \
         + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
-    found += [_unit_table(table) for table in extra]
+    found += [found_table for table in extra for found_table in _unit_tables(table)]
     found += [table for feature in FEATURES for table in _feature_tables(feature, units, features)]
     return [t for t in found if t is not None]
 

@@ -29,4 +29,5 @@ def collaboration_table(units: Sequence[UnitResult]) -> UnitTable | None:
                      None if offloading is None else round(100 * offloading, 2)])
         found.append(u)
     return UnitTable("PARTNR metrics: percent complete, success and efficiency per agent setup", HEADERS, rows,
-                     found) if rows else None
+                     found, rates={"Percent complete (%)": "percent_complete", "Success (%)": "evaluation_success_rate"},
+                     labels=3) if rows else None

@@ -13,6 +13,7 @@ from eai.modules.tables import Column, TableSpec
 from eai.reporting.analysis import Share
 from eai.reporting.collect import UnitResult
 from eai.reporting.tables import COUNTS, table_rows
+from eai.reporting.unit_table import UnitTable
 from eai.results.uncertainty import SMALL_N, wilson
 
 Interval = tuple[float, float, int]  # low, high, tasks it is over
@@ -23,10 +24,23 @@ NOTE = (f"95% intervals: Wilson for rates of tasks, a seeded bootstrap over task
 
 def interval(summary: dict[str, Any] | None, column: Column) -> Interval | None:
     """The interval of ``column``'s rate in ``summary`` (None when it has none)."""
-    if summary is None or column.of_n:
-        return None
-    entry = summary.get("uncertainty", {}).get("rates", {}).get(".".join(column.path))
+    return None if column.of_n else rate_interval(summary, ".".join(column.path))
+
+
+def rate_interval(summary: dict[str, Any] | None, path: str) -> Interval | None:
+    """The interval of the rate at ``path`` (dotted) in ``summary`` (None when it has none)."""
+    entry = (summary or {}).get("uncertainty", {}).get("rates", {}).get(path)
     return (entry["low"], entry["high"], entry["n"]) if entry else None
+
+
+def unit_table_intervals(table: UnitTable) -> tuple[list[str], list[list[Any]]]:
+    """Headers and rows of the intervals of ``table``'s rates (:attr:`UnitTable.rates`), each from its cell's unit."""
+    columns = [i for i, header in enumerate(table.headers) if header in table.rates]
+    prefixes = table.prefixes or [""] * len(table.rows)
+    rows = [[*row[:table.labels], *(interval_text(rate_interval(units[i].summary if units[i] else None,
+                                                                prefix + table.rates[table.headers[i]])) for i in columns)]
+            for row, units, prefix in zip(table.rows, table.cell_units(), prefixes)]
+    return [*table.headers[:table.labels], *(table.headers[i] for i in columns)], rows
 
 
 def interval_text(found: Interval | None) -> str | None:

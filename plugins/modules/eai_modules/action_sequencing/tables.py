@@ -35,7 +35,8 @@ def sequence_table(units: Sequence[UnitResult]) -> UnitTable | None:
     rows = [[u.label, u.suite, u.summary.get("n"), u.summary.get("model_errors"), *(u.summary.get(f) for f in FIGURES)]
             for u in found]
     return UnitTable("Action sequencing: similarity to the gold plan and length (ET-Plan-Bench metrics)",
-                     ["Model", "Suite", "n", "Model errors", *HEADERS], rows, found) if rows else None
+                     ["Model", "Suite", "n", "Model errors", *HEADERS], rows, found,
+                     rates=dict(zip(HEADERS, FIGURES)), labels=2) if rows else None
 
 
 def category_table(units: Sequence[UnitResult]) -> UnitTable | None:
@@ -43,7 +44,8 @@ def category_table(units: Sequence[UnitResult]) -> UnitTable | None:
     found = [(u, name, figures) for u in _units(units) for name, figures in u.summary.get("by_category", {}).items()]
     rows = [[u.label, u.suite, name, figures["n"], *(figures.get(f) for f in FIGURES)] for u, name, figures in found]
     return UnitTable("Action sequencing by task category", ["Model", "Suite", "Category", "n", *HEADERS], rows,
-                     [u for u, _, _ in found]) if rows else None
+                     [u for u, _, _ in found], rates=dict(zip(HEADERS, FIGURES)), labels=3,
+                     prefixes=[f"by_category.{name}." for _, name, _ in found]) if rows else None
 
 
 def sequence_tables(units: Sequence[UnitResult]) -> list[UnitTable]:
