@@ -33,12 +33,16 @@ def rate_interval(summary: dict[str, Any] | None, path: str) -> Interval | None:
     return (entry["low"], entry["high"], entry["n"]) if entry else None
 
 
+def _summary(unit: UnitResult | None) -> dict[str, Any] | None:
+    return unit.summary if unit is not None else None
+
+
 def unit_table_intervals(table: UnitTable) -> tuple[list[str], list[list[Any]]]:
     """Headers and rows of the intervals of ``table``'s rates (:attr:`UnitTable.rates`), each from its cell's unit."""
     columns = [i for i, header in enumerate(table.headers) if header in table.rates]
     prefixes = table.prefixes or [""] * len(table.rows)
-    rows = [[*row[:table.labels], *(interval_text(rate_interval(units[i].summary if units[i] else None,
-                                                                prefix + table.rates[table.headers[i]])) for i in columns)]
+    rows = [[*row[:table.labels], *(interval_text(rate_interval(_summary(units[i]), prefix + table.rates[table.headers[i]]))
+                                    for i in columns)]
             for row, units, prefix in zip(table.rows, table.cell_units(), prefixes)]
     return [*table.headers[:table.labels], *(table.headers[i] for i in columns)], rows
 
