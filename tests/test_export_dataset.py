@@ -67,6 +67,7 @@ def test_the_card_names_each_file_as_a_config_and_carries_the_suites_licence(exp
     assert folder_files(tmp_path / "again") == folder_files(exported)
 
 
+@pytest.mark.slow  # .ci/run's slow stage installs the hf extra (datasets pulls pyarrow and pandas)
 def test_hugging_face_datasets_reads_the_folder_as_written(exported, tmp_path):
     datasets = pytest.importorskip("datasets")
     config = "virtualhome-goal_interpretation-baseline_auto"
