@@ -3,7 +3,9 @@
 - ``json``: the plan as the world's prompt asks for it (EmbodiedBench's
   ``{"executable_plan": [{"action_id", "action_name"}], ...}`` on EB-ALFRED
   and EB-Habitat, the paper's JSON on VirtualHome and BEHAVIOR), read by
-  :func:`eai.modules.plans.parse.parse_plan`.
+  :func:`eai.modules.plans.parse.parse_plan`; an answer in EB's shape without
+  its ``executable_plan`` (cut before it) holds no plan, as EB's
+  ``json_to_action`` finds none, rather than actions named after its fields.
 - ``react``: ``Thought: ...`` then ``Action: ...``; what follows the last
   ``Action:`` is the plan: a plan in any form the parser reads, else one
   action per line (``find a Ladle``, ``WALK(sink)``).
@@ -19,10 +21,12 @@ import json
 import re
 from typing import Any
 
+from eai.base.jsonish import Pairs, find_value
 from eai.modules.plans.parse import ParsedPlan, RawStep, parse_plan
 from eai.simulation.vocabulary import Vocabulary
 
 FORMS = ("json", "react", "tools")
+EB_FIELDS = frozenset({"reasoning_and_reflection", "language_plan", "visual_state_description"})  # beside executable_plan
 JSON, REACT, TOOLS = FORMS
 ACTION_LINE = re.compile(r"^[^\S\n]*\**action\**[^\S\n]*:", re.I | re.M)
 TOOLS_ASK = ("Act by calling the tools instead of answering in JSON: each call is one action, its objects named as "
@@ -39,6 +43,15 @@ def read(form: str, text: str, cut: bool = False) -> ParsedPlan:
         return _react(text, cut)
     if form == TOOLS:
         return _calls(text)
+    return _json(text, cut)
+
+
+def _json(text: str, cut: bool) -> ParsedPlan:
+    found = find_value(text)
+    if found.ok and isinstance(found.value, Pairs):
+        keys = {str(key).lower() for key, _ in found.value}
+        if keys & EB_FIELDS and "executable_plan" not in keys:
+            return ParsedPlan(error="no executable_plan in the answer")
     return parse_plan(text, cut)
 
 

@@ -40,3 +40,13 @@ def test_27_2_any_answers_end_the_episode_within_its_budgets(answers):
     assert record["ended"] in ("success", "max_steps", "max_invalid", "empty_plan")
     assert record["steps"] <= 30 and record["invalid_actions"] <= 10 and len(sent) <= 40
     json.dumps(record)
+
+
+def test_an_eb_answer_cut_before_its_executable_plan_holds_no_plan_not_actions_named_after_its_fields():
+    """Found with the real local model on eb-alfred base_0: the answer stopped inside its
+    language_plan; EB's json_to_action finds no plan there (an invalid action, class parsing)."""
+    cut = '```json\n{\n  "reasoning_and_reflection": "The ladle is on the table.",\n  "language_plan": "First find the'
+    assert read("json", cut, True).error == "no executable_plan in the answer"
+    whole = json.dumps({"reasoning_and_reflection": "r", "executable_plan": [{"action_id": 3, "action_name": "find a Ladle"}]})
+    assert [s.text for s in read("json", whole).steps] == ["find a Ladle"]
+    assert [s.name for s in read("json", '{"WALK": ["sink", "231"]}').steps] == ["WALK"]  # VirtualHome's shape unchanged
