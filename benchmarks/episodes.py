@@ -13,8 +13,15 @@ than the step budget, the goal holds from the start (the planner answers no
 step: EB's empty plan), or the planner's whole plan from the start fails too
 (the episode is no worse than whole-plan scoring); ``other`` should be 0.
 
+``memory``: the peak resident memory of ``eai run --suite langr --episode
+--model baseline:planner`` at 100, 550 and 1,100 episodes, each its own
+process (the largest of the process and the ones it forks: the report and
+the viewer are written in two), read by a launcher process
+(``RUSAGE_CHILDREN``); ``PYTHONPATH=CHECKOUT`` measures another checkout's eai.
+
     python benchmarks/episodes.py cost [--suite S] [--limit N]
     python benchmarks/episodes.py planner [--suite S] [--limit N]
+    python benchmarks/episodes.py memory
 """
 
 from __future__ import annotations
@@ -23,6 +30,9 @@ import argparse
 import asyncio
 import json
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
 from eai.agent.observation import history, prompt
@@ -105,6 +115,22 @@ def planner(suites: list[str], limit: int | None) -> None:
             print(f"  {reason}: {len(ids)} ({', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})")
 
 
+LAUNCHER = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+            "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+EPISODES = (100, 550, 1100)
+
+
+def memory() -> None:
+    print("peak resident memory of eai run --suite langr --episode --model baseline:planner (whole process tree)")
+    for count in EPISODES:
+        with tempfile.TemporaryDirectory() as out:
+            command = [sys.executable, "-m", "eai", "run", "--suite", "langr", "--module", "action_sequencing",
+                       "--episode", "--model", "baseline:planner", "--limit", str(count), "--out", out]
+            code, peak = subprocess.run([sys.executable, "-c", LAUNCHER, *command], capture_output=True, text=True,
+                                        check=True).stdout.split()
+        print(f"{count} episodes: " + (f"{int(peak) / 1024:.0f} MB" if code == "0" else f"eai run failed (exit {code})"))
+
+
 def model_plan(task, simulator) -> str:
     from eai.compose.planning import plan
 
@@ -113,11 +139,14 @@ def model_plan(task, simulator) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("cost", "planner"))
+    parser.add_argument("what", choices=("cost", "planner", "memory"))
     parser.add_argument("--suite", action="append", help="a suite (repeatable; default: all seven)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N tasks of each suite")
     args = parser.parse_args()
-    (cost if args.what == "cost" else planner)(args.suite or list(SUITES), args.limit)
+    if args.what == "memory":
+        memory()
+    else:
+        (cost if args.what == "cost" else planner)(args.suite or list(SUITES), args.limit)
 
 
 if __name__ == "__main__":

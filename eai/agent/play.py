@@ -17,10 +17,11 @@ Ask = Callable[[tuple[Message, ...], frozenset[Atom], tuple[Any, ...]], Awaitabl
 
 
 async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budgets = EB_BUDGETS,
-                       form: str = "json") -> dict[str, Any]:
-    """The record of ``task`` played by the model ``ask`` asks (:meth:`AgentEpisode.record`);
+                       form: str = "json", shown: Task | None = None) -> dict[str, Any]:
+    """The record of ``task`` played by the model ``ask`` asks (:meth:`AgentEpisode.record`),
+    its prompts showing ``shown`` (default: ``task``; the goal earlier stages interpreted);
     a failed model call ends it as a ``model_error`` record, not scored."""
-    episode = AgentEpisode(task, simulator, budgets)
+    episode = AgentEpisode(task, simulator, budgets, shown)
     tools = tools_of(simulator.vocabulary) if form == TOOLS else ()
     first = prompt(episode, form)
     while not episode.ended:
