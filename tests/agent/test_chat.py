@@ -13,6 +13,7 @@ from eai.agent.play import play_episode
 from eai.exceptions import EaiError
 from eai.llm.model import Answer
 from tests.agent.scripted import task_of
+from tests.helpers import eai_cli
 
 EPISODE = {"episode": True, "max_steps": 30, "max_invalid": 10, "act_as": "json"}
 
@@ -63,3 +64,24 @@ def test_a_chat_setting_that_cannot_run_is_one_line(tmp_path, options, said):
     with pytest.raises(EaiError, match=said):
         api.run(["baseline:planner"], ["eb-alfred"], ["action_sequencing"], tmp_path, limit=1, use_cache=False,
                 options={**EPISODE, **options}, say=lambda line: None)
+
+
+def test_eb_habitat_with_a_chat_window_resumed_keeps_its_chat_history(capsys, tmp_path):
+    out = str(tmp_path / "run")
+    code, _, err = eai_cli(capsys, "run", "--suite", "eb-habitat", "--episode", "--chat-history", "--chat-window", "5",
+                           "--model", "baseline:planner", "--limit", "2", "--out", out, "--no-cache", "--quiet")
+    assert code == 0, err
+    records = tmp_path / "run" / "eb-habitat" / "action_sequencing" / "baseline_planner" / "records.jsonl"
+    for log in (records, records.with_name("responses.jsonl")):  # the run stopped after one episode
+        log.write_text(log.read_text().splitlines(keepends=True)[0])
+    code, _, err = eai_cli(capsys, "run", "--resume", "--out", out, "--no-cache", "--quiet")
+    assert code == 0, err
+    options = json.loads((tmp_path / "run" / "run.json").read_text())["options"]
+    assert (options["chat_history"], options["chat_window"], len(records.read_text().splitlines())) == (True, 5, 2)
+    summary = json.loads(records.with_name("summary.json").read_text())
+    assert summary["episode"]["chat_window"] == 5 and "| last 5 messages | 2 |" in (tmp_path / "run" / "report.md").read_text()
+
+
+def test_chat_history_without_episode_is_one_line(capsys):
+    code, _, err = eai_cli(capsys, "run", "--suite", "eb-alfred", "--chat-history", "--limit", "1")
+    assert code != 0 and "--chat-history need(s) --episode" in err and "Traceback" not in err
