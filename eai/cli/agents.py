@@ -70,7 +70,8 @@ def check_episode(values: dict[str, Any]) -> None:
         given = [flag for flag, key, default in (("--max-steps", "max_steps", MAX_STEPS),
                                                  ("--max-invalid", "max_invalid", MAX_INVALID),
                                                  ("--act-as", "act_as", FORMS[0]),
-                                                 ("--chat-history", "chat_history", False)) if values[key] != default]
+                                                 ("--chat-history", "chat_history", False),
+                                                 ("--chat-window", "chat_window", 0)) if values[key] != default]
         if given:
             raise EaiError(f"{' and '.join(given)} need(s) --episode")
         return
@@ -83,4 +84,3 @@ def check_episode(values: dict[str, Any]) -> None:
         raise EaiError("--episode plays action_sequencing turn by turn: run it with --module action_sequencing")
     if values["replan"] or values["action_failure_p"] or values["environment"]:
         raise EaiError("--episode runs in the symbolic world without --replan, --action-failure-p or --environment")
-

@@ -82,6 +82,7 @@ def test_eb_habitat_with_a_chat_window_resumed_keeps_its_chat_history(capsys, tm
     assert summary["episode"]["chat_window"] == 5 and "| last 5 messages | 2 |" in (tmp_path / "run" / "report.md").read_text()
 
 
-def test_chat_history_without_episode_is_one_line(capsys):
-    code, _, err = eai_cli(capsys, "run", "--suite", "eb-alfred", "--chat-history", "--limit", "1")
-    assert code != 0 and "--chat-history need(s) --episode" in err and "Traceback" not in err
+@pytest.mark.parametrize("flags", [("--chat-history",), ("--chat-window", "5")])
+def test_a_chat_flag_without_episode_is_one_line(capsys, flags):
+    code, _, err = eai_cli(capsys, "run", "--suite", "eb-alfred", *flags, "--limit", "1")
+    assert code != 0 and f"{flags[0]} need(s) --episode" in err and "Traceback" not in err
