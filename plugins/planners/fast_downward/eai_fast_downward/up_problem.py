@@ -167,7 +167,7 @@ class _Builder:
             signature = {_var(v): self.type(t) for v, t in decl.parameters}
             if len(signature) != len(decl.parameters):
                 raise ProblemError(f"predicate {decl.name} names a parameter twice")
-            self.fluents[decl.name] = Fluent(decl.name, environment=env, **signature)
+            self.fluents[decl.name] = _Fluent(decl.name, environment=env, **signature)
             self.taken.add(decl.name)
         self.objects: dict[str, Object] = {}
 
@@ -256,6 +256,20 @@ class _Builder:
             return expression
         except UPException as exc:
             raise _Rejected(f"({f.name} {' '.join(f.args)}): {exc}") from exc
+
+
+class _Fluent(Fluent):
+    """A fluent that hashes as UP's does, computed once (UP's hashes its name,
+    type and every parameter at each of the hundreds of lookups per conversion)."""
+
+    _hash: int | None = None
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = super().__hash__()
+        return self._hash
+
+    __eq__ = Fluent.__eq__
 
 
 def _var(name: str) -> str:
