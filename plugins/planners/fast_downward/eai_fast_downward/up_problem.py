@@ -34,7 +34,7 @@ Decisions the EAI files force:
   and again).
 
 Importing this module imports unified-planning's model and writer (about
-0.17 s, with what it never uses kept out: worker.py); a planner worker (worker.py) does
+0.12 s, with what it never uses kept out: worker.py, up_environment.py); a planner worker (worker.py) does
 it once and calls :func:`prepare` run after run (a few ms each).
 """
 
@@ -268,8 +268,6 @@ class _Fluent(Fluent):
         if self._hash is None:
             self._hash = super().__hash__()
         return self._hash
-
-    __eq__ = Fluent.__eq__
 
 
 def _var(name: str) -> str:
