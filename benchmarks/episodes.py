@@ -13,8 +13,17 @@ than the step budget, the goal holds from the start (the planner answers no
 step: EB's empty plan), or the planner's whole plan from the start fails too
 (the episode is no worse than whole-plan scoring); ``other`` should be 0.
 
+``chat``: the prompt tokens per turn each way of sending the turns gives (one
+message a turn, EB's default; ``--chat-history``, the whole conversation;
+``--chat-window 5``, EB-Navigation's window), estimated at 4 characters a token
+(:func:`eai.llm.usage.estimated_tokens`), with an agent that answers the task's
+first gold action every turn (a step that changes nothing or fails after the
+first: the episode runs to a budget), and the CPU per turn of playing it
+(the world's work and the messages built; no model).
+
     python benchmarks/episodes.py cost [--suite S] [--limit N]
     python benchmarks/episodes.py planner [--suite S] [--limit N]
+    python benchmarks/episodes.py chat [--suite S] [--limit N]
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ import json
 import statistics
 import time
 
+from eai.agent.chat import NAV_WINDOW, Chat
 from eai.agent.observation import history, prompt
 from eai.agent.play import play_episode
 from eai.agent.protocol import AgentEpisode, Turn
@@ -105,6 +115,29 @@ def planner(suites: list[str], limit: int | None) -> None:
             print(f"  {reason}: {len(ids)} ({', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})")
 
 
+CHATS = {"one message": Chat(), "whole conversation": Chat(True), "last 5 messages": Chat(True, NAV_WINDOW)}
+
+
+def chat(suites: list[str], limit: int | None) -> None:
+    print("prompt tokens per turn (estimated), an agent repeating the first gold action until a budget ends it")
+    for suite in suites:
+        simulator, tasks = tasks_of(suite, limit)
+        for name, setting in CHATS.items():
+            tokens, turns, start = [], [], time.process_time()
+            for task in tasks[:limit]:
+                answer = json.dumps([[task.gold_plan[0].name, *task.gold_plan[0].args]]) if task.gold_plan else "[]"
+
+                async def ask(messages, now, tools, answer=answer):
+                    return Answer(answer)
+
+                log = asyncio.run(play_episode(task, simulator, ask, chat=setting))["turn_log"]
+                tokens += [turn["usage"]["prompt_tokens"] for turn in log]
+                turns.append(len(log))
+            seconds = time.process_time() - start
+            print(f"{suite}, {name}: {len(turns)} episodes, {sum(turns)} turns (max {max(turns)}), prompt tokens per turn "
+                  f"mean {statistics.mean(tokens):.0f}, max {max(tokens)}; {1000 * seconds / sum(turns):.2f} ms CPU a turn")
+
+
 def model_plan(task, simulator) -> str:
     from eai.compose.planning import plan
 
@@ -113,11 +146,11 @@ def model_plan(task, simulator) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("cost", "planner"))
+    parser.add_argument("what", choices=("cost", "planner", "chat"))
     parser.add_argument("--suite", action="append", help="a suite (repeatable; default: all seven)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N tasks of each suite")
     args = parser.parse_args()
-    (cost if args.what == "cost" else planner)(args.suite or list(SUITES), args.limit)
+    {"cost": cost, "planner": planner, "chat": chat}[args.what](args.suite or list(SUITES), args.limit)
 
 
 if __name__ == "__main__":
