@@ -8,10 +8,15 @@ observation text (the world's prompt from the state reached, the action history
 and the request), model time aside. Prints the median and p95 per suite.
 
 ``planner``: ``baseline:planner`` as an agent (it replans from the current
-state) on every task, and why it fails where it fails: the gold plan is longer
-than the step budget, the goal holds from the start (the planner answers no
-step: EB's empty plan), or the planner's whole plan from the start fails too
-(the episode is no worse than whole-plan scoring); ``other`` should be 0.
+state) on every task. A task is *gold-solvable* when its gold plan, answered
+whole in the first turn, succeeds as an episode under the same budgets (EB's
+protocol: the goal checked after every step; a gold step that fails ends the
+gold's turn, and the gold has nothing more to answer:
+:func:`eai.agent.play.gold_solvable`, the one definition). The others are listed
+by why not: the gold plan is empty (EB's empty plan ends the episode), the
+whole gold plan fails, or its goal is first reached after the step budget.
+For a gold-solvable task the planner fails, it says why: the planner's whole
+plan from the start fails too, the step budget ran out, or ``other``.
 
 ``chat``: the prompt tokens per turn each way of sending the turns gives (one
 message a turn, EB's default; ``--chat-history``, the whole conversation;
@@ -36,8 +41,8 @@ import time
 
 from eai.agent.chat import NAV_WINDOW, Chat
 from eai.agent.observation import history, prompt
-from eai.agent.play import play_episode
-from eai.agent.protocol import AgentEpisode, Turn
+from eai.agent.play import gold_solvable, play_episode
+from eai.agent.protocol import STEPS, AgentEpisode, Turn
 from eai.host.manager import get_plugins
 from eai.llm.model import Answer, Request
 from eai.modules.plans.parse import ParsedPlan, RawStep
@@ -88,31 +93,39 @@ def whole_plan_succeeds(task, simulator, plan) -> bool:
     return done.executable and GoalChecker(task, simulator.vocabulary).check(done.trajectory).success
 
 
+def unsolvable_because(task, simulator) -> str:
+    """Why a task is not gold-solvable."""
+    return ("gold plan empty" if not task.gold_plan else
+            "gold plan fails" if not whole_plan_succeeds(task, simulator, task.gold_plan) else
+            "gold reaches the goal after the step budget")
+
+
 def planner(suites: list[str], limit: int | None) -> None:
     model = get_plugins().models.get("baseline").create("planner", {})
     for suite in suites:
         simulator, tasks = tasks_of(suite, limit)
-        start, why = time.process_time(), {}
+        start, why, beyond = time.process_time(), {}, []
         solvable = succeeded = 0
         for task in tasks:
             async def ask(messages, now, tools, task=task):
                 return Answer(await model.generate(Request(messages, task=task, module="action_sequencing", turn=now)))
 
             record = asyncio.run(play_episode(task, simulator, ask))
-            gold_ok = whole_plan_succeeds(task, simulator, task.gold_plan)
+            gold_ok = gold_solvable(task, simulator)
             solvable += gold_ok
             succeeded += gold_ok and record["success"]
-            if gold_ok and not record["success"]:
+            if not gold_ok:
+                why.setdefault(f"not gold-solvable, {unsolvable_because(task, simulator)}", []).append(task.id)
+                beyond += [task.id] if record["success"] else []
+            elif not record["success"]:
                 planned = [Action(s[0], tuple(s[1:])) for s in json.loads(model_plan(task, simulator))]
-                reason = ("gold plan over the step budget" if len(task.gold_plan) > 30 else
-                          "goal holds from the start" if not planned and whole_plan_succeeds(task, simulator, ()) else
-                          "the planner's whole plan fails too" if not whole_plan_succeeds(task, simulator, planned) else
-                          "over the step budget" if record["ended"] == "max_steps" else "other")
-                why.setdefault(reason, []).append(task.id)
+                reason = ("the planner's whole plan fails too" if not whole_plan_succeeds(task, simulator, planned)
+                          else "over the step budget" if record["ended"] == STEPS else "other")
+                why.setdefault(f"planner fails, {reason}", []).append(task.id)
         print(f"{suite}: {len(tasks)} tasks, {solvable} gold-solvable, the planner as an agent succeeds on {succeeded} "
-              f"({time.process_time() - start:.1f} s CPU)")
+              f"of them and on {len(beyond)} others ({time.process_time() - start:.1f} s CPU)")
         for reason, ids in sorted(why.items()):
-            print(f"  {reason}: {len(ids)} ({', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})")
+            print(f"  {reason}: {len(ids)} ({', '.join(ids)})")
 
 
 CHATS = {"one message": Chat(), "whole conversation": Chat(True), "last 5 messages": Chat(True, NAV_WINDOW)}

@@ -1,4 +1,5 @@
-"""An agent's episode played with a model: observe, ask, act, until a budget or success ends it."""
+"""An agent's episode played with a model: observe, ask, act, until a budget or success ends
+it; and which tasks an agent can be asked to succeed on (:func:`gold_solvable`)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any
 from eai.agent.chat import ONE_MESSAGE, Chat, sent, user_message
 from eai.agent.forms import TOOLS, read, tools_of
 from eai.agent.observation import conversation, prompt
-from eai.agent.protocol import EB_BUDGETS, AgentEpisode, Budgets, Turn
+from eai.agent.protocol import EB_BUDGETS, SUCCESS, AgentEpisode, Budgets, Turn
 from eai.llm.model import CUT, Answer, Message, ModelCallError, Usage
 from eai.llm.usage import estimated_tokens
+from eai.modules.plans.parse import ParsedPlan, RawStep
 from eai.simulation.simulator import Simulator
 from eai.world import Atom, Task
 
@@ -69,3 +71,13 @@ def tool_results(messages: tuple[Message, ...]) -> str:
             break
         said.append(message.content)
     return "\n".join(reversed(said))
+
+
+def gold_solvable(task: Task, simulator: Simulator, budgets: Budgets = EB_BUDGETS) -> bool:
+    """Whether ``task`` is *gold-solvable*: its gold plan, answered whole in the first
+    turn, succeeds as an episode under ``budgets`` (the goal checked after every step;
+    a gold step that fails ends the gold's turn, and it has nothing more to answer, so
+    an empty gold plan ends the episode at once, EB's empty plan)."""
+    episode = AgentEpisode(task, simulator, budgets)
+    episode.act(Turn(""), ParsedPlan(tuple(RawStep(action.name, action.args) for action in task.gold_plan)))
+    return episode.ended == SUCCESS
