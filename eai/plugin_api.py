@@ -143,6 +143,7 @@ _WHERE = {
     "EvaluationFunctions": "eai.collaboration.evaluation:EvaluationFunctions",
     "Profile": "eai.collaboration.episode:Profile",
     "Turn": "eai.collaboration.prompt:Turn",
+    "eb_chat_prompt": "eai.agent.embodiedbench:eb_chat_prompt",
     "eb_prompt": "eai.agent.embodiedbench:eb_prompt",
     "visible_rooms": "eai.collaboration.prompt:rooms",
     # executors

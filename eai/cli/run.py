@@ -11,7 +11,18 @@ import typer
 
 from eai import api
 from eai.agent.protocol import MAX_INVALID, MAX_STEPS
-from eai.cli.agents import ActAs, Episode, MaxInvalid, MaxSteps, agent_options, check_agents, default_modules, sharing
+from eai.cli.agents import (
+    ActAs,
+    ChatHistory,
+    ChatWindow,
+    Episode,
+    MaxInvalid,
+    MaxSteps,
+    agent_options,
+    check_agents,
+    default_modules,
+    sharing,
+)
 from eai.cli.argv import command_line
 from eai.cli.budget import (
     DEFAULT_CPU_SECONDS,
@@ -78,6 +89,7 @@ def execute(
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     episode: bool = False, max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = "json",
+    chat_history: bool = False, chat_window: int = 0,
     prompts: str = PAPER, system_prompt: str | None = None, again: Sequence[str] = (),
     command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
 ) -> None:
@@ -100,7 +112,7 @@ def execute(
                                seed=seed, epochs=epochs, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial, episode, max_steps,
-                                                        max_invalid, act_as),
+                                                        max_invalid, act_as, chat_history, chat_window),
                                         **prompt_options(prompts, system_prompt)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
@@ -162,6 +174,8 @@ def run_command(
     max_steps: MaxSteps = MAX_STEPS,
     max_invalid: MaxInvalid = MAX_INVALID,
     act_as: ActAs = "json",
+    chat_history: ChatHistory = False,
+    chat_window: ChatWindow = 0,
     prompts: PromptsOption = PAPER,
     system_prompt: SystemPromptOption = None,
 ) -> None:
@@ -192,6 +206,7 @@ def run_command(
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
         eai run --suite eb-alfred --module action_sequencing --episode --max-steps 30 --max-invalid 10
+        eai run --suite eb-alfred --module action_sequencing --episode --chat-history --model openai:gpt-4o-mini
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
         eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
     """
@@ -240,10 +255,8 @@ def compose_command(
     address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = defaults.AGENTS,
     exact_types: ExactTypes = False,
-    episode: Episode = False,
-    max_steps: MaxSteps = MAX_STEPS,
-    max_invalid: MaxInvalid = MAX_INVALID,
-    act_as: ActAs = "json",
+    episode: Episode = False, max_steps: MaxSteps = MAX_STEPS, max_invalid: MaxInvalid = MAX_INVALID,
+    act_as: ActAs = "json",  # with --episode, as eai run's
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -255,9 +268,8 @@ def compose_command(
     planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
     Plugins add stages (docs/compose.md). By default the last stage also runs
     alone (when it is an ability module), so the report puts modular and
-    pipeline results side by side. With --episode, a last action_sequencing
-    stage plays an EmbodiedBench episode (docs/episodes.md) whose prompts show
-    the goal the earlier stages interpreted; success is the gold goal's.
+    pipeline results side by side. --episode: a last action_sequencing stage plays
+    an EB episode (docs/episodes.md) shown the interpreted goal, judged on the gold one.
 
     Examples:
 
@@ -269,7 +281,7 @@ def compose_command(
         eai compose goal_interpretation+action_sequencing --suite eb-alfred --episode --max-steps 30
     """
     plugins = get_plugins()
-    from eai.cli.agents import check_episode
+    from eai.cli.agents import check_episode  # here: eai run's imports need it not
     from eai.compose.pipeline import known_stages, parse_pipeline  # here: it imports the compose stages
 
     chosen = parse_pipeline(pipeline, plugins)
@@ -280,7 +292,7 @@ def compose_command(
         ends = [name for name, stage in known_stages(plugins).items() if stage.scored_as in sharing()]
         raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with {' or '.join(ends)}")
     values = resumed(ctx)
-    check_episode({**values, "module": [chosen.final.name]})
+    check_episode({"chat_history": False, "chat_window": 0, **values, "module": [chosen.final.name]})
     flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]
     execute(**values, module=modules, again=flags, command=command_line(ctx))

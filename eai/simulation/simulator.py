@@ -250,13 +250,15 @@ class Simulator(ABC):
         return None
 
     def episode_prompt(self, task: Task, history: str = "") -> str:
-        """What a one-agent episode (:mod:`eai.agent`) shows the agent on a
-        turn: the task, what it observes in the current state (``task`` is the
-        task seen from it), the actions it may take and ``history``, the
-        kernel's action history with its request for a new plan ("" on the
-        first turn), in the benchmark's words. By default the action-sequencing
-        prompt of ``task``, then ``history``."""
+        """What a one-agent episode (:mod:`eai.agent`) shows the agent on a turn: the task, what it observes
+        in the current state (``task`` is the task seen from it), the actions it may take and ``history``, the
+        kernel's action history with its request for a new plan ("" on the first turn), in the benchmark's
+        words. By default the action-sequencing prompt of ``task``, then ``history``."""
         return self.prompt("action_sequencing", task) + history
+
+    def episode_chat_prompt(self, task: Task, history: str) -> str:
+        """A later turn's message in chat-history mode (docs/episodes.md): EB's instruction line, then ``history``."""
+        return f"The human instruction is: {task.instruction.rstrip('.')}.{history}"
 
     def prompt_examples(self, module: str) -> tuple[str, ...]:
         """The example answers the prompts of ``module`` show (none by default):

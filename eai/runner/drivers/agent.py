@@ -8,7 +8,9 @@ and the log line keeps each stage's answer (``stages``).
 
 run.json's options: ``episode`` (true), ``max_steps`` and ``max_invalid``
 (the budgets, EB's 30 and 10 by default), ``act_as`` (the answer form:
-:data:`eai.agent.forms.FORMS`; ``tools`` asks with each action a tool).
+:data:`eai.agent.forms.FORMS`; ``tools`` asks with each action a tool),
+``chat_history`` and ``chat_window`` when the chat history is on
+(:mod:`eai.agent.chat`; EB's default, off: one message a turn).
 
 A record (records.jsonl), per episode:
 
@@ -31,7 +33,9 @@ A record (records.jsonl), per episode:
   ``words`` as the benchmark writes it, ``feedback``, ``error_type`` or
   null, ``step`` number), ``read_error`` when the answer or a step could
   not be read, ``model_error`` for a failed call, ``usage`` (the turn's
-  prompt and completion tokens, where the server reports them);
+  prompt and completion tokens where the server reports them; when it
+  reports no prompt tokens, those of the messages sent estimated, with
+  ``prompt_tokens_estimated``);
 - ``usage``: the calls, as every driver records them.
 
 A failed model call ends the episode as a model error: ``{"model_error",
@@ -44,6 +48,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from eai.agent.chat import Chat, check_chat
 from eai.agent.figures import episode_summary
 from eai.agent.forms import FORMS
 from eai.agent.play import play_episode
@@ -64,11 +69,18 @@ if TYPE_CHECKING:
 STAGE = "action_sequencing"  # the prompt a turn asks with, and the stage its calls are logged as
 
 
-LONG = ("turn_log", "executed")  # a record's fields no figure reads, left out of what the summary is made from
+def brief(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as its figures read it: without ``executed``, each turn of its log only its ``usage``."""
+    turns = [{"usage": t["usage"]} for t in record.get("turn_log", []) if "usage" in t]
+    return {**{k: v for k, v in record.items() if k != "executed"}, "turn_log": turns}
 
 
 def budgets(config: RunConfig) -> Budgets:
     return Budgets(int(config.options.get("max_steps", MAX_STEPS)), int(config.options.get("max_invalid", MAX_INVALID)))
+
+
+def chat(config: RunConfig) -> Chat:
+    return Chat(bool(config.options.get("chat_history")), int(config.options.get("chat_window", 0)))
 
 
 class Agent(Driver):
@@ -83,6 +95,7 @@ class Agent(Driver):
                            f"that interpret the goal before it), not {pipeline.name!r}")
         if config.options.get("act_as", "json") not in FORMS:
             raise EaiError(f"--act-as: one of {', '.join(FORMS)}, not {config.options.get('act_as')!r}")
+        check_chat(chat(config), config.options.get("act_as", "json"))
         if config.episodic:
             raise EaiError("--episode runs in the symbolic world, without --replan, --action-failure-p or --environment")
 
@@ -102,7 +115,7 @@ class Agent(Driver):
                 return await work.answer(messages, view, STAGE, calls, now, tools=tools)
 
             record = await play_episode(task, work.simulator, ask, budgets(config), config.options.get("act_as", "json"),
-                                        view)
+                                        chat(config), view)
             work.record(task, {"llm_output": "", "record": record, "error": record.get("model_error", ""),
                                **({"stages": stages} if stages else {})}, calls)
 
@@ -110,21 +123,22 @@ class Agent(Driver):
 
     def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
         """The records made again from the log as records.jsonl is written (:class:`Streamed`),
-        the summary from them without their turn logs: a unit's memory does not grow with its episodes."""
-        keys, brief = [], []
+        the summary from them in :func:`brief`: a unit's memory does not grow with its episodes."""
+        keys, briefly = [], []
         for task in tasks:
             item = items.get(task.id, {})
             if "record" in item:
                 keys.append(task.id)
-                brief.append({k: v for k, v in logged_record(task.id, item).items() if k not in LONG})
+                briefly.append(brief(logged_record(task.id, item)))
         return ScoreResult(Streamed(keys, lambda key: logged_record(key, items[key])),
-                           self.summary(brief, tasks, scope))
+                           self.summary(briefly, tasks, scope))
 
     def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
         config = scope.config
-        limits = budgets(config)
+        limits, history = budgets(config), chat(config)
         return {"suite": scope.unit.suite, "module": STAGE, "pipeline": scope.unit.module,
                 "episode": {"max_steps": limits.max_steps, "max_invalid": limits.max_invalid,
-                            "act_as": config.options.get("act_as", "json")},
+                            "act_as": config.options.get("act_as", "json"), "chat_history": history.on,
+                            **({"chat_window": history.window} if history.on else {})},
                 **summarize(episode_summary, records, tasks=len(tasks)),
                 "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}

@@ -12,7 +12,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt, spread
+from eai.plugin_api import (
+    ActionList,
+    Domain,
+    Simulator,
+    Task,
+    Trajectory,
+    Vocabulary,
+    eb_chat_prompt,
+    eb_prompt,
+    spread,
+)
 from eai_alfred.scene import EXTRA
 from eai_alfred.vocabulary import VOCABULARY
 
@@ -64,6 +74,10 @@ class AlfredSimulator(Simulator):
         from eai_alfred.eb_system_prompt import SYSTEM_PROMPT
 
         return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
+
+    def episode_chat_prompt(self, task: Task, history: str) -> str:
+        """A later turn's message in chat-history mode, EB's (:func:`eai.plugin_api.eb_chat_prompt`)."""
+        return eb_chat_prompt(super().episode_chat_prompt(task, history))
 
     def action_list(self, task: Task) -> ActionList:
         """EB-ALFRED's action list of ``task`` (:mod:`eai_alfred.actions`): its

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt
+from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_chat_prompt, eb_prompt
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -58,6 +58,10 @@ class HabitatSimulator(Simulator):
         from eai_habitat.eb_system_prompt import SYSTEM_PROMPT
 
         return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
+
+    def episode_chat_prompt(self, task: Task, history: str) -> str:
+        """A later turn's message in chat-history mode, EB's (:func:`eai.plugin_api.eb_chat_prompt`)."""
+        return eb_chat_prompt(super().episode_chat_prompt(task, history))
 
     def action_list(self, task: Task) -> ActionList:
         """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""
