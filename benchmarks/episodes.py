@@ -26,8 +26,16 @@ first gold action every turn (a step that changes nothing or fails after the
 first: the episode runs to a budget), and the CPU per turn of playing it
 (the world's work and the messages built; no model).
 
+``memory``: the peak resident memory of ``eai run --suite langr --episode
+--model baseline:planner`` at 100, 550 and 1,100 episodes, each its own
+process (the largest of the process and the ones it forks: the report and
+the viewer are written in two), read by a launcher process
+(``RUSAGE_CHILDREN``); run from a checkout, it measures that checkout's eai
+(``python -m eai`` imports the eai of the current folder first).
+
     python benchmarks/episodes.py cost [--suite S] [--limit N]
     python benchmarks/episodes.py planner [--suite S] [--limit N]
+    python benchmarks/episodes.py memory
     python benchmarks/episodes.py chat [--suite S] [--limit N]
 """
 
@@ -37,6 +45,9 @@ import argparse
 import asyncio
 import json
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
 from eai.agent.chat import NAV_WINDOW, Chat
@@ -151,6 +162,22 @@ def chat(suites: list[str], limit: int | None) -> None:
                   f"mean {statistics.mean(tokens):.0f}, max {max(tokens)}; {1000 * seconds / sum(turns):.2f} ms CPU a turn")
 
 
+LAUNCHER = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+            "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+EPISODES = (100, 550, 1100)
+
+
+def memory() -> None:
+    print("peak resident memory of eai run --suite langr --episode --model baseline:planner (whole process tree)")
+    for count in EPISODES:
+        with tempfile.TemporaryDirectory() as out:
+            command = [sys.executable, "-m", "eai", "run", "--suite", "langr", "--module", "action_sequencing",
+                       "--episode", "--model", "baseline:planner", "--limit", str(count), "--out", out]
+            code, peak = subprocess.run([sys.executable, "-c", LAUNCHER, *command], capture_output=True, text=True,
+                                        check=True).stdout.split()
+        print(f"{count} episodes: " + (f"{int(peak) / 1024:.0f} MB" if code == "0" else f"eai run failed (exit {code})"))
+
+
 def model_plan(task, simulator) -> str:
     from eai.compose.planning import plan
 
@@ -159,11 +186,14 @@ def model_plan(task, simulator) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("cost", "planner", "chat"))
+    parser.add_argument("what", choices=("cost", "planner", "chat", "memory"))
     parser.add_argument("--suite", action="append", help="a suite (repeatable; default: all seven)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N tasks of each suite")
     args = parser.parse_args()
-    {"cost": cost, "planner": planner, "chat": chat}[args.what](args.suite or list(SUITES), args.limit)
+    if args.what == "memory":
+        memory()
+    else:
+        {"cost": cost, "planner": planner, "chat": chat}[args.what](args.suite or list(SUITES), args.limit)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ class Result:
     suite: str
     module: str
     model: str
-    records: list[dict[str, Any]]
+    records: Sequence[dict[str, Any]]
     summary: dict[str, Any]
     folder: Path | None = None
 

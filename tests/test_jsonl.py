@@ -55,3 +55,22 @@ def test_a_damaged_line_names_the_file_and_line(tmp_path, line, reason):
     with pytest.raises(EaiError, match=rf"answers.jsonl:2: {reason}") as caught:
         read_responses(path)
     assert "\n" not in str(caught.value)
+
+
+LOGGED = st.lists(st.tuples(st.sampled_from(["27_2", "417_1", "a#1"]), st.integers(0, 2), ANY_TEXT), max_size=8)
+
+
+@given(LOGGED, st.sampled_from([b"", b"\n", b'{"identifier": "27_2", "llm_o']))
+def test_a_log_read_line_by_line_as_asked_is_the_log_read_whole(tmp_path_factory, lines, tail):
+    """ResponseLog.indexed (a long episode run's records are made from it) gives what read_items gives:
+    each key's last line, a partial last line left out, blank lines skipped."""
+    log = ResponseLog(tmp_path_factory.mktemp("log") / "responses.jsonl")
+    log.open()
+    for identifier, epoch, text in lines:
+        log.append({"identifier": identifier, **({"epoch": epoch} if epoch else {}), "llm_output": text})
+    log.close()
+    with log.path.open("ab") as handle:
+        handle.write(tail)
+    indexed = log.indexed()
+    assert dict(indexed) == log.read_items() and list(indexed) == list(log.read_items())
+    assert ("27_2" in indexed) == ("27_2" in log.read_items()) and "nothing" not in indexed

@@ -21,11 +21,12 @@ Ask = Callable[[tuple[Message, ...], frozenset[Atom], tuple[Any, ...]], Awaitabl
 
 
 async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budgets = EB_BUDGETS,
-                       form: str = "json", chat: Chat = ONE_MESSAGE) -> dict[str, Any]:
+                       form: str = "json", chat: Chat = ONE_MESSAGE, shown: Task | None = None) -> dict[str, Any]:
     """The record of ``task`` played by the model ``ask`` asks (:meth:`AgentEpisode.record`), its
-    turns sent as ``chat`` says (:mod:`eai.agent.chat`); a failed model call ends it as a
+    turns sent as ``chat`` says (:mod:`eai.agent.chat`), its prompts showing ``shown`` (default:
+    ``task``; the goal earlier stages interpreted); a failed model call ends it as a
     ``model_error`` record, not scored."""
-    episode = AgentEpisode(task, simulator, budgets)
+    episode = AgentEpisode(task, simulator, budgets, shown)
     tools = tools_of(simulator.vocabulary) if form == TOOLS else ()
     first = prompt(episode, form)
     said: tuple[Message, ...] = ()  # the conversation so far, in chat-history mode
@@ -34,8 +35,8 @@ async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budg
             messages = conversation(episode, first)
             turn = Turn(observation=first if len(messages) == 1 else tool_results(messages))
         else:
-            user, shown = user_message(episode, form, first, chat)
-            messages, turn = sent(said, user, chat), Turn(observation=shown)
+            user, observed = user_message(episode, form, first, chat)
+            messages, turn = sent(said, user, chat), Turn(observation=observed)
             said = (*said, Message("user", user))
         try:
             answer = await ask(messages, episode.now, tools)

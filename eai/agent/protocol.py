@@ -74,8 +74,9 @@ class Turn:
 class AgentEpisode:
     """One task played by one agent under ``budgets``; :meth:`act` takes each answer."""
 
-    def __init__(self, task: Task, simulator: Simulator, budgets: Budgets = EB_BUDGETS) -> None:
+    def __init__(self, task: Task, simulator: Simulator, budgets: Budgets = EB_BUDGETS, shown: Task | None = None) -> None:
         self.task, self.simulator, self.budgets = task, simulator, budgets
+        self.shown = shown or task  # the task the prompts show: the goal earlier stages interpreted (eai compose)
         self.world = simulator.world(task)
         self.checker = GoalChecker(task, simulator.vocabulary)
         self.listed = simulator.action_list(task)
@@ -92,9 +93,9 @@ class AgentEpisode:
         """The task as seen from the current state, whose prompt the agent is shown (the task
         itself until a step changed the state, so the first prompt is action sequencing's)."""
         if len(self.trajectory.states) == 1:
-            return self.task
+            return self.shown
         if self._view[0] != self.trajectory.final:
-            self._view = (self.trajectory.final, replace(self.task, init=self.now))
+            self._view = (self.trajectory.final, replace(self.shown, init=self.now))
         return self._view[1]
 
     @property

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -80,7 +80,7 @@ def compare_file(plugins: Plugins, kit_file: KitFile, text: str, python: Path | 
     return replace(base, upstream=theirs.figures, notes=theirs.notes, differences=found)
 
 
-def differences(plugins: Plugins, kit_file: KitFile, answers: dict[str, str], records: list[dict[str, Any]],
+def differences(plugins: Plugins, kit_file: KitFile, answers: dict[str, str], records: Sequence[dict[str, Any]],
                 theirs: Outcome) -> tuple[Difference, ...]:
     """Every task of the file whose verdicts differ, in the kit's order, with its reasons."""
     suite, module = kit_file.suite, kit_file.module

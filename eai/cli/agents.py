@@ -81,6 +81,7 @@ def check_episode(values: dict[str, Any]) -> None:
     if values["agents"] == 2:
         raise EaiError("--episode plays one agent: drop --agents 2 (two agents turn by turn: --turn-by-turn)")
     if [name for name in values["module"] if name != "action_sequencing"]:
-        raise EaiError("--episode plays action_sequencing turn by turn: run it with --module action_sequencing")
+        raise EaiError("--episode plays action_sequencing turn by turn: run it with --module action_sequencing "
+                       "(eai compose: end the pipeline with it)")
     if values["replan"] or values["action_failure_p"] or values["environment"]:
         raise EaiError("--episode runs in the symbolic world without --replan, --action-failure-p or --environment")

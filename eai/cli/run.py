@@ -255,6 +255,8 @@ def compose_command(
     address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = defaults.AGENTS,
     exact_types: ExactTypes = False,
+    episode: Episode = False, max_steps: MaxSteps = MAX_STEPS, max_invalid: MaxInvalid = MAX_INVALID,
+    act_as: ActAs = "json",  # with --episode, as eai run's
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -266,7 +268,8 @@ def compose_command(
     planner (a bfs search planner acts on the interpreted goal, as in LLM+P).
     Plugins add stages (docs/compose.md). By default the last stage also runs
     alone (when it is an ability module), so the report puts modular and
-    pipeline results side by side.
+    pipeline results side by side. --episode: a last action_sequencing stage plays
+    an EB episode (docs/episodes.md) shown the interpreted goal, judged on the gold one.
 
     Examples:
 
@@ -275,8 +278,10 @@ def compose_command(
         eai compose goal_interpretation+planner --model openai:gpt-4o-mini
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
         eai compose goal_interpretation+planner --suite partnr-vh --agents 2
+        eai compose goal_interpretation+action_sequencing --suite eb-alfred --episode --max-steps 30
     """
     plugins = get_plugins()
+    from eai.cli.agents import check_episode  # here: eai run's imports need it not
     from eai.compose.pipeline import known_stages, parse_pipeline  # here: it imports the compose stages
 
     chosen = parse_pipeline(pipeline, plugins)
@@ -287,6 +292,7 @@ def compose_command(
         ends = [name for name, stage in known_stages(plugins).items() if stage.scored_as in sharing()]
         raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with {' or '.join(ends)}")
     values = resumed(ctx)
+    check_episode({"chat_history": False, "chat_window": 0, **values, "module": [chosen.final.name]})
     flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]
     execute(**values, module=modules, again=flags, command=command_line(ctx))

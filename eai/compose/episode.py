@@ -91,11 +91,7 @@ class _AskFailed(Exception):
 async def _play(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, env: Env, replan: int,
                 played: dict[str, Any]) -> None:
     """Fills ``played`` as the episode goes: stage answers, attempts, the last answer and its record."""
-    view = task
-    for stage in pipeline.stages[:-1]:
-        answer = await ask(stage.messages(view, env), view, stage.name)
-        played["stages"][stage.name] = answer.text
-        view = stage.interpret(view, answer.text, replace(env, options={**env.options, CUT_OPTION: _cut(answer)}))
+    view = await interpreted(task, pipeline, ask, env, played["stages"])
     final = pipeline.final
     messages = final.messages(view, env) if final.asks_model else ()
     tries = replan + 1 if final.asks_model else 1
@@ -111,6 +107,17 @@ async def _play(task: Task, pipeline: Pipeline, ask: Ask, evaluate: Evaluate, en
             break
         played["attempt_log"][-1]["feedback"] = said = feedback(record)
         messages = messages + (Message("assistant", text), Message("user", said))
+
+
+async def interpreted(task: Task, pipeline: Pipeline, ask: Ask, env: Env, stages: dict[str, str]) -> Task:
+    """The task as the pipeline's interpreting stages leave it (each on the task the one before left),
+    what each answered put in ``stages``: what its last stage works on (a whole plan, or an episode)."""
+    view = task
+    for stage in pipeline.stages[:-1]:
+        answer = await ask(stage.messages(view, env), view, stage.name)
+        stages[stage.name] = answer.text
+        view = stage.interpret(view, answer.text, replace(env, options={**env.options, CUT_OPTION: _cut(answer)}))
+    return view
 
 
 def _cut(answer: Answer) -> bool:

@@ -50,11 +50,11 @@ def task_features(task: Task) -> dict[str, int]:
 
 def success_by(unit: UnitResult, feature: Feature, features: Mapping[str, Mapping[str, int]]) -> list[Share]:
     """Success rate (%) of the unit's scored tasks in each bucket of ``feature``, with their number."""
-    records = [r for r in unit.records() if "success" in r and r["identifier"] in features]
+    scored = [(r["identifier"], r["success"]) for r in unit.each_record() if "success" in r and r["identifier"] in features]
     shares = []
     for low, high in feature.buckets:
-        inside = [r for r in records if low <= features[r["identifier"]][feature.key] <= high]
-        shares.append(Share(round(100.0 * sum(r["success"] for r in inside) / len(inside), 2) if inside else None, len(inside)))
+        inside = [success for i, success in scored if low <= features[i][feature.key] <= high]
+        shares.append(Share(round(100.0 * sum(inside) / len(inside), 2) if inside else None, len(inside)))
     return shares
 
 
@@ -68,7 +68,7 @@ def suite_features(units: Sequence[UnitResult], suites: Any) -> dict[str, dict[s
     """What makes each task the units scored hard, by suite (of the registry ``suites``; others have none)."""
     ids: dict[str, set[str]] = {}
     for unit in units:
-        ids.setdefault(unit.suite, set()).update(r["identifier"] for r in unit.records())
+        ids.setdefault(unit.suite, set()).update(r["identifier"] for r in unit.each_record())
     features = {}
     for suite, wanted in sorted(ids.items()):
         if suite in suites:

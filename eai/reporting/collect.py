@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -43,10 +44,23 @@ class UnitResult:
         return " ".join(parts)
 
     def records(self) -> list[dict[str, Any]]:
+        return list(self.each_record())
+
+    def each_record(self) -> Iterator[dict[str, Any]]:
+        """The records one by one as records.jsonl is read, none held (a run of thousands of episodes)."""
         path = self.folder / "records.jsonl"
         if not path.exists():
-            return []
-        return [record for _, record in jsonl.read(path)]
+            return
+        try:
+            with path.open("rb") as handle:
+                for number, line in enumerate(handle, 1):
+                    if line.strip():
+                        try:
+                            yield jsonl.parse(line)
+                        except ValueError as exc:
+                            raise EaiError(f"{path}:{number}: {exc}") from None
+        except OSError as exc:
+            raise EaiError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def run_names(folders: list[Path]) -> list[str]:

@@ -37,7 +37,7 @@ from eai.world import Task
 
 @dataclass(frozen=True)
 class ScoreResult:
-    records: list[Record]
+    records: Sequence[Record]  # a list, or read as written (eai.runner.driver.Streamed)
     summary: dict[str, Any]
 
 

@@ -22,7 +22,7 @@ import errno
 import fcntl
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -94,22 +94,36 @@ class ResponseLog:
     def read_items(self) -> dict[str, dict[str, Any]]:
         """The last line per task id (per :func:`epoch_key` when the run has
         epochs), as logged; a last line without its newline is a partial write and left out."""
-        found: dict[str, dict[str, Any]] = {}
+        return {key: item for key, item, _ in self._lines()}
+
+    def indexed(self) -> LoggedItems:
+        """:meth:`read_items` read again from the file line by line as asked for, not
+        held: where each task's last line is (the log's lines are parsed once to find them)."""
+        return LoggedItems(self, {key: where for key, _, where in self._lines()})
+
+    def _lines(self) -> Iterator[tuple[str, dict[str, Any], tuple[int, int, int]]]:
+        """(key, item, (line number, offset, length)) of each complete line but blank ones, in order."""
         if not self.path.exists():
-            return found
-        lines, _partial = jsonl.split(self.path.read_bytes())
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                item = jsonl.parse(line)
-            except ValueError as exc:
-                raise EaiError(f"{self.path}:{number}: damaged line, {exc}; delete that line to ask its task again") from None
-            if not isinstance(item, dict) or not isinstance(item.get("identifier"), str):
-                raise EaiError(f"{self.path}:{number}: damaged line, no task identifier; "
-                               "delete that line to ask its task again")
-            found[epoch_key(item["identifier"], item.get("epoch") or 0)] = item
-        return found
+            return
+        offset = 0
+        with self.path.open("rb") as handle:
+            for number, line in enumerate(handle, 1):
+                if not line.endswith(b"\n"):
+                    return  # a partial write
+                if line.strip():
+                    item = self._item(number, line)
+                    yield epoch_key(item["identifier"], item.get("epoch") or 0), item, (number, offset, len(line))
+                offset += len(line)
+
+    def _item(self, number: int, line: bytes) -> dict[str, Any]:
+        try:
+            item = jsonl.parse(line)
+        except ValueError as exc:
+            raise EaiError(f"{self.path}:{number}: damaged line, {exc}; delete that line to ask its task again") from None
+        if not isinstance(item, dict) or not isinstance(item.get("identifier"), str):
+            raise EaiError(f"{self.path}:{number}: damaged line, no task identifier; "
+                           "delete that line to ask its task again")
+        return item
 
     def read(self) -> dict[str, Response]:
         """The last complete response per task id."""
@@ -149,6 +163,28 @@ class ResponseLog:
         if self._file is not None:
             os.close(self._file)
             self._file = None
+
+
+class LoggedItems(Mapping[str, dict[str, Any]]):
+    """A log's last line per key (:meth:`ResponseLog.indexed`), each parsed when it is asked for."""
+
+    def __init__(self, log: ResponseLog, where: dict[str, tuple[int, int, int]]) -> None:
+        self._log, self._where = log, where
+
+    def __getitem__(self, key: str) -> dict[str, Any]:
+        number, offset, length = self._where[key]
+        with self._log.path.open("rb") as handle:
+            handle.seek(offset)
+            return self._log._item(number, handle.read(length))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._where  # without reading the line
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
 
 
 def _complete_length(handle: int, block: int = 1 << 16) -> int:

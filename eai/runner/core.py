@@ -32,7 +32,7 @@ from eai.llm.cache import ResponseCache
 from eai.llm.calls import CallsStopped, Endpoint
 from eai.llm.cost import meter
 from eai.llm.generation import for_model
-from eai.llm.model import LanguageModel, Message, resolve_model
+from eai.llm.model import Answer, LanguageModel, Message, Usage, resolve_model
 from eai.llm.usage import cached_line, schema_line
 from eai.modules import MODULES
 from eai.modules.base import Env, Record
@@ -133,6 +133,13 @@ class UnitWork:
         calls.append(entry)
         return text
 
+    async def answer(self, messages: tuple[Message, ...], view: Task, stage: str, calls: Calls,
+                     turn: Any = None, tools: tuple[Any, ...] = ()) -> Answer:
+        """:meth:`ask`'s answer with the usage its call reported (tokens, finish reason)."""
+        text = await self.ask(messages, view, stage, calls, turn, tools=tools)
+        said = calls[-1]
+        return Answer(text, Usage(said.get("prompt_tokens"), said.get("completion_tokens"), said.get("finish_reason")))
+
     def record(self, task: Task, item: dict[str, Any], calls: Calls) -> None:
         """Log ``task``'s item (of the epoch played, after the first) with its calls, and show the unit's progress."""
         epoch = EPOCH.get()
@@ -208,7 +215,7 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
             await all_or_none(play(t, e) for t, e in pending)
     finally:
         work.log.close()
-    result = labelled(driver.result(work.log.read_items(), tasks, scope), unit, config)
+    result = labelled(driver.result(work.log.indexed(), tasks, scope), unit, config)
     if unbuildable:
         result.summary["unbuildable"] = unbuildable
     if lacking:

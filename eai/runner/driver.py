@@ -26,11 +26,13 @@ two agents turn by turn (:mod:`eai.runner.drivers.turns`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eai.compose.pipeline import Pipeline
 from eai.host.manager import Plugins
+from eai.llm import usage
 from eai.results.scoring import ScoreResult
 from eai.runner.config import RunConfig, Unit
 from eai.world import Task
@@ -38,7 +40,7 @@ from eai.world import Task
 if TYPE_CHECKING:
     from eai.runner.core import UnitWork
 
-Items = dict[str, dict[str, Any]]  # responses.jsonl's last line per task id
+Items = Mapping[str, dict[str, Any]]  # responses.jsonl's last line per task id (read as asked for: LoggedItems)
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,31 @@ class Scope:
     config: RunConfig
     plugins: Plugins
     pipeline: Pipeline
+
+
+def logged_record(identifier: str, item: dict[str, Any], *fields: str) -> dict[str, Any]:
+    """The record of a task played turn by turn and logged as ``item`` (its ``record``,
+    then each of ``fields`` of the item, [] when missing), with its calls' usage."""
+    return {"identifier": identifier, **item["record"], **{f: item.get(f, []) for f in fields},
+            "usage": usage.recorded(item.get("calls", []))}
+
+
+class Streamed(Sequence[dict[str, Any]]):
+    """A unit's records made one at a time as they are read (``make(key)`` of each
+    key), none held: what :meth:`Driver.result` gives when records.jsonl is
+    written from the log line by line, so a unit of thousands of episodes
+    takes no more memory than one of ten."""
+
+    def __init__(self, keys: list[str], make: Callable[[str], dict[str, Any]]) -> None:
+        self._keys, self._make = keys, make
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._make(key) for key in self._keys[index]]
+        return self._make(self._keys[index])
 
 
 class Driver(ABC):

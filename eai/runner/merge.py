@@ -90,7 +90,7 @@ def check_shards(folders: Sequence[Path], specs: Sequence[dict[str, Any]], what:
         raise EaiError(f"shard(s) {', '.join(missing)} missing: a merge needs all {count} shards of the {what}")
 
 
-def merge_records(parts: Sequence[tuple[Path, list[dict[str, Any]]]], order: dict[str, int]) -> list[dict[str, Any]]:
+def merge_records(parts: Sequence[tuple[Path, Sequence[dict[str, Any]]]], order: dict[str, int]) -> list[dict[str, Any]]:
     """The records of every part, in ``order`` (task id -> position); each task at most once."""
     seen: dict[str, Path] = {}
     merged = []

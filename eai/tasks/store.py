@@ -25,7 +25,7 @@ from eai.tasks.suite import TaskSuite
 from eai.world import Task
 
 if TYPE_CHECKING:  # the pydantic task-file models are imported when a file is read: registering suites stays cheap
-    from eai.tasks.taskfile import SuiteFile
+    from eai.tasks.taskfile import SuiteFile, TaskFile
 
 
 @contextmanager
@@ -96,13 +96,15 @@ class DirectorySuite(TaskSuite):
         from eai.tasks.taskfile import TaskFile
 
         with _collector_paused():
-            parsed = [(path, read_model(path, TaskFile, task_id)) for path, task_id in files]
-            for (path, tf), (_, task_id) in zip(parsed, files):
-                if tf.id != task_id:
-                    raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
-            built = [Builder(path, tf, self.name, self.base(tf.initial.base)).build() for path, tf in parsed]
+            built = [self._built(path, read_model(path, TaskFile, task_id), task_id) for path, task_id in files]
         self._tasks.update((task.id, task) for task in built)
         return [self._tasks[task_id] for task_id in wanted]
+
+    def _built(self, path: Path, tf: TaskFile, task_id: str) -> Task:
+        """The task of file ``tf`` read from ``path``, built at once, so the files' models are not all held together."""
+        if tf.id != task_id:
+            raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
+        return Builder(path, tf, self.name, self.base(tf.initial.base)).build()
 
     def base(self, name: str | None) -> BaseScene | None:
         """The base scene file ``name`` of this suite's folder, read once; None when there is none."""

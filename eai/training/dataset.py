@@ -130,6 +130,6 @@ def corrections(plugins: Plugins, unit: UnitResult, module: AbilityModule, env: 
     given = {t.id: text for t in tasks if (text := module.gold_answer(t, env)) is not None}
     if not given:
         return {}
-    scored: list[Record] = score(plugins, unit.suite, unit.module, [Response(i, text) for i, text in given.items()],
+    scored: Sequence[Record] = score(plugins, unit.suite, unit.module, [Response(i, text) for i, text in given.items()],
                                  dict(env.options), task_ids=list(given)).records
     return {r["identifier"]: given[r["identifier"]] for r in scored if module.reward(r) == 1.0}

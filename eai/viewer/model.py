@@ -4,7 +4,7 @@ its summary and every task's record, answer, prompt and parse."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,14 +57,14 @@ def errors(record: dict[str, Any]) -> list[str]:
     return found
 
 
-def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]], str]:
+def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], Mapping[str, dict[str, Any]], str]:
     """The unit's records, its answers (a run's logged answers, or the answers
     a score folder kept) and the file they came from ("" when there is none);
     one clear error when they are not a run's."""
     kept = next((name for name in ("responses.jsonl", KEPT_ANSWERS) if (unit.folder / name).is_file()), "")
     try:
         records = unit.records()
-        answers = ResponseLog(unit.folder / kept).read_items() if kept else {}
+        answers = ResponseLog(unit.folder / kept).indexed() if kept else {}
         for record in records:
             str(record["identifier"])
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:

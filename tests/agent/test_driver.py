@@ -9,14 +9,18 @@ import pytest
 
 from eai import api
 from eai.agent.play import gold_solvable as is_gold_solvable
+from eai.compose.pipeline import parse_pipeline
 from eai.host.hookspecs import hookimpl
 from eai.host.manager import get_plugins, load_plugins, set_plugins
 from eai.llm.calls import CallsStopped
 from eai.llm.model import LanguageModel, ModelProvider
+from eai.modules.base import Env
 from eai.results.store import ResponseLog
-from eai.runner.config import RunConfig
+from eai.runner.config import RunConfig, Unit
+from eai.runner.driver import Scope, logged_record
+from eai.runner.drivers.agent import Agent
 from eai.runner.run import run
-from tests.helpers import ROOT, code_blocks
+from tests.helpers import ROOT, code_blocks, eai_cli
 from tests.scale.test_shards import same_as_plain
 
 EPISODE = {"episode": True, "max_steps": 30, "max_invalid": 10, "act_as": "json"}
@@ -62,6 +66,42 @@ def test_agent_records_are_byte_identical_whatever_the_calls_in_flight(tmp_path)
 def test_agent_shards_merged_are_the_plain_run(tmp_path):
     same_as_plain(tmp_path, 2, suites=["eb-alfred"], modules=["action_sequencing"], models=["baseline:planner"],
                   limit=5, options=EPISODE)
+
+
+def test_langr_episode_records_written_from_the_log_are_the_records_of_its_lines(tmp_path):
+    """The records are made again from responses.jsonl as records.jsonl is written (memory flat over
+    1,100 episodes), the summary from them without turn logs: the same as from the whole records."""
+    folder = api.run(["baseline:planner"], ["langr"], ["action_sequencing"], tmp_path, limit=6, use_cache=False,
+                     options=EPISODE, say=lambda line: None).folder
+    unit = next(folder.rglob("records.jsonl")).parent
+    items = ResponseLog(unit / "responses.jsonl").read_items()
+    records = records_of(folder)
+    assert records == [logged_record(i, items[i]) for i in get_plugins().suites.get("langr").ids()[:6]]
+    assert all(r["turn_log"] and r["executed"] for r in records)
+    scope = Scope(Unit("langr", "action_sequencing", "baseline:planner"), RunConfig(["langr"], ["action_sequencing"], ["baseline:planner"], folder, options=dict(EPISODE)),
+                  get_plugins(), parse_pipeline("action_sequencing", get_plugins()))
+    summary = json.loads((unit / "summary.json").read_text())
+    assert {**Agent().summary(records, [None] * 6, scope), "model": "baseline:planner", "format_version": 1} == summary
+
+
+def test_compose_stages_feeding_an_episode_on_virtualhome_with_baselines(tmp_path, capsys):
+    """docs/episodes.md's eai compose goal_interpretation+action_sequencing --episode: baseline:auto's interpreted goal is the goal
+    the episode's first prompt shows; the last stage alone (--modular) plays the gold task's episode."""
+    (line,) = code_blocks(ROOT / "docs" / "episodes.md", "sh")  # the example docs/episodes.md gives
+    words = line.split()
+    code, _, err = eai_cli(capsys, *words[1:words.index("--out")], "--out", str(tmp_path), "--quiet")
+    assert code == 0, err
+    plugins = get_plugins()
+    simulator, stage = plugins.simulators.get("virtualhome"), parse_pipeline("goal_interpretation", plugins).final
+    env = Env(simulator, plugins, {})
+    piped = tmp_path / "virtualhome" / "goal_interpretation+action_sequencing" / "baseline_auto"
+    items = ResponseLog(piped / "responses.jsonl").read_items()
+    for task in plugins.suites.get("virtualhome").load(plugins.suites.get("virtualhome").ids()[:2]):
+        view = stage.interpret(task, items[task.id]["stages"]["goal_interpretation"], env)
+        assert items[task.id]["record"]["turn_log"][0]["observation"] == simulator.episode_prompt(view, "")
+    alone = json.loads((tmp_path / "virtualhome/action_sequencing/baseline_auto/summary.json").read_text())
+    assert (alone["success_rate"], alone["episode"]["max_steps"]) == (100.0, 30)
+    assert json.loads((piped / "summary.json").read_text())["pipeline"] == "goal_interpretation+action_sequencing"
 
 
 class Stopping(LanguageModel):

@@ -5,6 +5,7 @@ import asyncio
 import json
 
 from eai.llm.calls import RetryPolicy
+from eai.modules import get_module
 from eai.runner.run import run
 from eai.testing.fake_server import FakeServer, Reply, prompt_of
 from tests.models.support import UNIT, read_jsonl, run_config
@@ -109,3 +110,36 @@ def test_tool_calling_episodes_over_http_each_action_a_tool_each_result_the_feed
     assert results[0]["content"] == "WALK(dining_room.201) done" and any("failed" in m["content"] for m in results)
     assert summary["episode"]["act_as"] == "tools"
     assert json.loads(record["turn_log"][0]["answer"])[0]["name"] == "walk"
+
+
+def test_compose_goal_interpretation_feeding_an_episode_over_http_shows_the_interpreted_goal(plugins, tmp_path):
+    """eai compose goal_interpretation+action_sequencing --episode on VirtualHome's 27_2: the model interprets
+    the goal leaving out the edge goals; the episode's prompt shows that goal (no edge goal), the model
+    plays the gold plan, and success is judged on the gold goal. run.json and the summary say the pipeline."""
+    simulator, task = plugins.simulators.get("virtualhome"), plans(plugins, 1)
+    (task,) = task.values()
+    interpreted = json.loads(get_module("goal_interpretation").gold_answer(task, None)) | {"edge goals": []}
+
+    def answer(body):
+        prompt = prompt_of(body)
+        if "Node goals are:" not in prompt:
+            return json.dumps(interpreted)
+        return json.dumps({"output": [[a.name, *a.args] for a in task.gold_plan]})
+
+    pipeline = "goal_interpretation+action_sequencing"
+    with FakeServer(answer=answer) as server:
+        config = run_config(tmp_path / "run", server.url, modules=[pipeline], limit=1, options=EPISODE)
+        asyncio.run(run(config, plugins))
+    first, episode = prompt_of(server.bodies[0]), prompt_of(server.bodies[1])
+    assert first == simulator.prompt("goal_interpretation", task) and "is ON to washing_machine" in goals_of(
+        simulator.prompt("action_sequencing", task))
+    assert "is ON to washing_machine" not in goals_of(episode) and "Node goals are:" in episode
+    unit = tmp_path / "run" / "virtualhome" / pipeline / "openai_fake-model"
+    (record,) = read_jsonl(unit / "records.jsonl")
+    assert (record["identifier"], record["success"], record["ended"]) == (task.id, True, "success")
+    assert [call["stage"] for call in record["usage"]] == ["goal_interpretation", "action_sequencing"]
+    (item,) = read_jsonl(unit / "responses.jsonl")
+    assert json.loads(item["stages"]["goal_interpretation"]) == interpreted
+    summary = json.loads((unit / "summary.json").read_text())
+    assert (summary["pipeline"], summary["module"], summary["success_rate"]) == (pipeline, "action_sequencing", 100.0)
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["modules"] == [pipeline]

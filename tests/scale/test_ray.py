@@ -61,6 +61,19 @@ def test_a_sharded_ray_run_merged_is_the_local_run(tmp_path, cluster):
     assert results(tmp_path / "merged") == results(plain)
 
 
+def test_an_episode_run_on_ray_is_the_local_run_on_eb_alfred_and_langr(tmp_path, cluster):
+    """Issue 33: the planner baseline playing EB episodes (--episode) as Ray tasks writes the local run's
+    records and summaries, byte for byte, and says so in run.json."""
+    options = {"models": ["baseline:planner"], "suites": ["eb-alfred", "langr"], "modules": ["action_sequencing"],
+               "limit": 3, "use_cache": False, "options": {"episode": True, "max_steps": 30, "max_invalid": 10}}
+    plain = api.run(out=tmp_path / "plain", **options).folder
+    done = api.run(out=tmp_path / "ray", executor="ray", **options).folder
+    files = {p.relative_to(plain) for name in ("records.jsonl", "summary.json") for p in plain.rglob(name)}
+    assert len(files) == 4 and all((done / f).read_bytes() == (plain / f).read_bytes() for f in files)
+    assert all(json.loads(line)["turn_log"] for f in files if f.name == "records.jsonl"
+               for line in (done / f).read_text().splitlines())
+    assert json.loads((done / "run.json").read_text())["options"]["episode"] is True
+
 
 def test_scoring_split_over_the_cluster_is_the_local_scoring(tmp_path, cluster, capsys):
     from tests.helpers import eai_cli

@@ -1,6 +1,10 @@
 """One agent acting step by step (``eai run --episode``): EmbodiedBench's episode
 protocol (:mod:`eai.agent`) on every suite, the model asked once per turn with
-the action-sequencing prompt of the task seen from the current state.
+the action-sequencing prompt of the task seen from the current state. In a
+pipeline (``eai compose goal_interpretation+action_sequencing --episode``) the
+interpreting stages are asked first (:func:`eai.compose.episode.interpreted`)
+and the prompts show the goal they left; the episode is judged on the gold goal,
+and the log line keeps each stage's answer (``stages``).
 
 run.json's options: ``episode`` (true), ``max_steps`` and ``max_invalid``
 (the budgets, EB's 30 and 10 by default), ``act_as`` (the answer form:
@@ -41,6 +45,7 @@ A failed model call ends the episode as a model error: ``{"model_error",
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from eai.agent.chat import Chat, check_chat
@@ -48,19 +53,26 @@ from eai.agent.figures import episode_summary
 from eai.agent.forms import FORMS
 from eai.agent.play import play_episode
 from eai.agent.protocol import MAX_INVALID, MAX_STEPS, Budgets
+from eai.compose.episode import interpreted
 from eai.compose.pipeline import Pipeline
 from eai.exceptions import EaiError
 from eai.llm import usage
-from eai.llm.model import Answer, Message, Usage
+from eai.llm.model import Answer, Message, ModelCallError
 from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
-from eai.runner.driver import Driver, Items, Scope
+from eai.runner.driver import Driver, Items, Scope, Streamed, logged_record
 from eai.world import Atom, Task
 
 if TYPE_CHECKING:
     from eai.runner.core import Calls, UnitWork
 
 STAGE = "action_sequencing"  # the prompt a turn asks with, and the stage its calls are logged as
+
+
+def brief(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as its figures read it: without ``executed``, each turn of its log only its ``usage``."""
+    turns = [{"usage": t["usage"]} for t in record.get("turn_log", []) if "usage" in t]
+    return {**{k: v for k, v in record.items() if k != "executed"}, "turn_log": turns}
 
 
 def budgets(config: RunConfig) -> Budgets:
@@ -78,8 +90,9 @@ class Agent(Driver):
         return bool(config.options.get("episode"))
 
     def check(self, pipeline: Pipeline, config: RunConfig) -> None:
-        if pipeline.name != STAGE:
-            raise EaiError(f"--episode plays {STAGE} turn by turn: run it with --module {STAGE}, not {pipeline.name!r}")
+        if pipeline.final.name != STAGE:
+            raise EaiError(f"--episode plays {STAGE} turn by turn: run it with --module {STAGE} (or compose stages "
+                           f"that interpret the goal before it), not {pipeline.name!r}")
         if config.options.get("act_as", "json") not in FORMS:
             raise EaiError(f"--act-as: one of {', '.join(FORMS)}, not {config.options.get('act_as')!r}")
         check_chat(chat(config), config.options.get("act_as", "json"))
@@ -90,27 +103,40 @@ class Agent(Driver):
         config = work.scope.config
 
         async def played(calls: Calls) -> None:
+            stages: dict[str, str] = {}
+            try:
+                view = await interpreted(task, work.scope.pipeline, partial(work.answer, calls=calls), work.env, stages)
+            except ModelCallError as exc:  # not the model's answer: not scored, asked again by --resume
+                record = {"model_error": str(exc), "ended": "model_error", "turn_log": []}
+                work.record(task, {"llm_output": "", "record": record, "stages": stages, "error": str(exc)}, calls)
+                return
+
             async def ask(messages: tuple[Message, ...], now: frozenset[Atom], tools: tuple[Any, ...]) -> Answer:
-                text = await work.ask(messages, task, STAGE, calls, now, tools=tools)
-                said = calls[-1]
-                return Answer(text, Usage(said.get("prompt_tokens"), said.get("completion_tokens"),
-                                          said.get("finish_reason")))
+                return await work.answer(messages, view, STAGE, calls, now, tools=tools)
 
             record = await play_episode(task, work.simulator, ask, budgets(config), config.options.get("act_as", "json"),
-                                        chat(config))
-            work.record(task, {"llm_output": "", "record": record, "error": record.get("model_error", "")}, calls)
+                                        chat(config), view)
+            work.record(task, {"llm_output": "", "record": record, "error": record.get("model_error", ""),
+                               **({"stages": stages} if stages else {})}, calls)
 
         await work.play_guarded(task, played)
 
     def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
-        records = [{"identifier": t.id, **items[t.id]["record"], "usage": usage.recorded(items[t.id].get("calls", []))}
-                   for t in tasks if "record" in items.get(t.id, {})]
-        return ScoreResult(records, self.summary(records, tasks, scope))
+        """The records made again from the log as records.jsonl is written (:class:`Streamed`),
+        the summary from them in :func:`brief`: a unit's memory does not grow with its episodes."""
+        keys, briefly = [], []
+        for task in tasks:
+            item = items.get(task.id, {})
+            if "record" in item:
+                keys.append(task.id)
+                briefly.append(brief(logged_record(task.id, item)))
+        return ScoreResult(Streamed(keys, lambda key: logged_record(key, items[key])),
+                           self.summary(briefly, tasks, scope))
 
     def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
         config = scope.config
         limits, history = budgets(config), chat(config)
-        return {"suite": scope.unit.suite, "module": scope.unit.module, "pipeline": scope.unit.module,
+        return {"suite": scope.unit.suite, "module": STAGE, "pipeline": scope.unit.module,
                 "episode": {"max_steps": limits.max_steps, "max_invalid": limits.max_invalid,
                             "act_as": config.options.get("act_as", "json"), "chat_history": history.on,
                             **({"chat_window": history.window} if history.on else {})},

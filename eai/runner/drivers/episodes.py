@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 from eai.compose.episode import episode
 from eai.compose.pipeline import Pipeline
 from eai.llm import usage
-from eai.llm.model import Answer, Message, ModelCallError, Usage
+from eai.llm.model import Answer, Message, ModelCallError
 from eai.modules.base import percent
 from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
-from eai.runner.driver import Driver, Items, Scope
+from eai.runner.driver import Driver, Items, Scope, logged_record
 from eai.world import Task
 
 if TYPE_CHECKING:
@@ -30,8 +30,7 @@ class Episodes(Driver):
     async def play(self, task: Task, work: UnitWork) -> None:
         async def played(calls: Calls) -> None:
             async def ask(messages: tuple[Message, ...], view: Task, stage: str) -> Answer:
-                text = await work.ask(messages, view, stage, calls)
-                return Answer(text, Usage(finish_reason=calls[-1].get("finish_reason")))
+                return await work.answer(messages, view, stage, calls)
 
             try:
                 item = await episode(task, work.scope.pipeline, ask, work.evaluate, work.env, work.scope.config.replan)
@@ -42,9 +41,7 @@ class Episodes(Driver):
         await work.play_guarded(task, played)
 
     def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
-        records = [{"identifier": t.id, **items[t.id]["record"], "attempts": items[t.id].get("attempts", []),
-                    "usage": usage.recorded(items[t.id].get("calls", []))}
-                   for t in tasks if "record" in items.get(t.id, {})]
+        records = [logged_record(t.id, item, "attempts") for t in tasks if "record" in (item := items.get(t.id, {}))]
         return ScoreResult(records, self.summary(records, tasks, scope))
 
     def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:

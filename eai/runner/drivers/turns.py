@@ -15,7 +15,7 @@ from eai.llm.asking import Asker
 from eai.llm.model import Message
 from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
-from eai.runner.driver import Driver, Items, Scope
+from eai.runner.driver import Driver, Items, Scope, logged_record
 from eai.world import Task
 
 if TYPE_CHECKING:
@@ -59,8 +59,7 @@ class Turns(Driver):
     def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
         """Records of logged episodes in task order (an episode stopped by failed
         model calls is a model error, not scored)."""
-        records = [{"identifier": t.id, **items[t.id]["record"], "usage": usage.recorded(items[t.id].get("calls", []))}
-                   for t in tasks if "record" in items.get(t.id, {})]
+        records = [logged_record(t.id, item) for t in tasks if "record" in (item := items.get(t.id, {}))]
         return ScoreResult(records, self.summary(records, tasks, scope))
 
     def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
