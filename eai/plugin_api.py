@@ -43,6 +43,8 @@ _WHERE = {
     "Vocabulary": "eai.simulation.simulator:Vocabulary",
     "World": "eai.simulation.simulator:World",
     "signature_error": "eai.simulation.simulator:signature_error",
+    "FewShot": "eai.simulation.prompt_builders:FewShot",
+    "examples_in": "eai.simulation.prompt_builders:examples_in",
     "GoalChecker": "eai.simulation.goals:GoalChecker",
     "PredicateMap": "eai.simulation.predicates:PredicateMap",
     "RELATIONAL": "eai.simulation.predicates:RELATIONAL",

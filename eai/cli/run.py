@@ -24,7 +24,7 @@ from eai.cli.budget import (
 )
 from eai.cli.output import say
 from eai.cli.progress import shown
-from eai.cli.prompt_options import PromptsOption, SystemPromptOption, prompt_options
+from eai.cli.prompt_options import PromptsOption, ShotsOption, SystemPromptOption, prompt_options
 from eai.cli.resume import resume_hint, resumed, transport_flags
 from eai.cli.run_options import (
     AGENTS_HELP,
@@ -78,7 +78,7 @@ def execute(
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     episode: bool = False, max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = "json",
-    prompts: str = PAPER, system_prompt: str | None = None, again: Sequence[str] = (),
+    prompts: str = PAPER, system_prompt: str | None = None, shots: str | int | None = None, again: Sequence[str] = (),
     command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
@@ -86,6 +86,8 @@ def execute(
     from eai.llm.calls import CallsStopped
     from eai.llm.generation import parse_gen
 
+    if episode and shots is not None:  # the episode prompts do not pass it on yet (EB's n-shot examples: not imported)
+        raise EaiError("--shots with --episode: not built yet; --shots cuts the modules' prompts")
     folder = out or api.default_out()
     try:
         with shown(quiet) as progress:
@@ -101,7 +103,7 @@ def execute(
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial, episode, max_steps,
                                                         max_invalid, act_as),
-                                        **prompt_options(prompts, system_prompt)},
+                                        **prompt_options(prompts, system_prompt, shots)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
     except CallsStopped as exc:
@@ -164,6 +166,7 @@ def run_command(
     act_as: ActAs = "json",
     prompts: PromptsOption = PAPER,
     system_prompt: SystemPromptOption = None,
+    shots: ShotsOption = None,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -187,6 +190,7 @@ def run_command(
         eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
         eai run --model openai:gpt-4o-mini --temperature 0.7 --epochs 5 --limit 20
         eai run --suite virtualhome --prompts upstream --system-prompt @system.txt
+        eai run --suite virtualhome --module subgoal_decomposition --shots 1
         eai run --suite virtualhome --module action_sequencing --prompts final_phase.json
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
@@ -240,6 +244,7 @@ def compose_command(
     address: Address = None,
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = defaults.AGENTS,
     exact_types: ExactTypes = False,
+    shots: ShotsOption = None,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -260,6 +265,7 @@ def compose_command(
         eai compose goal_interpretation+planner --model openai:gpt-4o-mini
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
         eai compose goal_interpretation+planner --suite partnr-vh --agents 2
+        eai compose goal_interpretation+action_sequencing --suite behavior --shots 0
     """
     plugins = get_plugins()
     from eai.compose.pipeline import known_stages, parse_pipeline  # here: it imports the compose stages

@@ -27,7 +27,7 @@ class AlfredSimulator(Simulator):
     subgoal_order = ("state", "relation")  # clean, heat or cool a thing, then place it
     prompts = {
         "goal_interpretation": "eai_alfred.goal_interpretation_prompt:goal_interpretation_prompt",
-        "subgoal_decomposition": "eai_alfred.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
+        "subgoal_decomposition": "eai_alfred.subgoal_decomposition_prompt:SUBGOAL_DECOMPOSITION",
         "action_sequencing": "eai_alfred.action_sequencing_prompt:action_sequencing_prompt",
         "transition_modeling": "eai_alfred.transition_modeling_prompt:transition_modeling_prompt",
     }

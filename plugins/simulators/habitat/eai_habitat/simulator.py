@@ -26,9 +26,9 @@ class HabitatSimulator(Simulator):
     description = ("ReplicaCAD rearrangement (LLaRP, EB-Habitat), symbolic: EB-Habitat's skills with the "
                    "habitat domain's preconditions")
     prompts = {
-        "goal_interpretation": "eai_habitat.goal_interpretation_prompt:goal_interpretation_prompt",
-        "subgoal_decomposition": "eai_habitat.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
-        "action_sequencing": "eai_habitat.action_sequencing_prompt:action_sequencing_prompt",
+        "goal_interpretation": "eai_habitat.goal_interpretation_prompt:GOAL_INTERPRETATION",
+        "subgoal_decomposition": "eai_habitat.subgoal_decomposition_prompt:SUBGOAL_DECOMPOSITION",
+        "action_sequencing": "eai_habitat.action_sequencing_prompt:ACTION_SEQUENCING",
         "transition_modeling": "eai_habitat.transition_modeling_prompt:transition_modeling_prompt",
     }
 
