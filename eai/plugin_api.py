@@ -146,6 +146,8 @@ _WHERE = {
     "Profile": "eai.collaboration.episode:Profile",
     "Turn": "eai.collaboration.prompt:Turn",
     "eb_prompt": "eai.agent.embodiedbench:eb_prompt",
+    "eb_examples": "eai.agent.embodiedbench:eb_examples",
+    "EB_N_SHOTS": "eai.agent.embodiedbench:N_SHOTS",
     "visible_rooms": "eai.collaboration.prompt:rooms",
     # executors
     "Executor": "eai.runner.executors:Executor",

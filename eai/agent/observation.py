@@ -40,7 +40,7 @@ PLAIN_ASK = (
 def prompt(episode: AgentEpisode, form: str, later: str = "") -> str:
     """The world's prompt for the current state with the history ``later`` (:func:`history`),
     and what ``form`` asks besides."""
-    text = episode.simulator.episode_prompt(episode.view, later)
+    text = episode.simulator.episode_prompt(episode.view, later, episode.shots)
     extra = asking(form)
     return f"{text.rstrip()}\n\n{extra}" if extra else text
 

@@ -17,10 +17,10 @@ Ask = Callable[[tuple[Message, ...], frozenset[Atom], tuple[Any, ...]], Awaitabl
 
 
 async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budgets = EB_BUDGETS,
-                       form: str = "json") -> dict[str, Any]:
-    """The record of ``task`` played by the model ``ask`` asks (:meth:`AgentEpisode.record`);
-    a failed model call ends it as a ``model_error`` record, not scored."""
-    episode = AgentEpisode(task, simulator, budgets)
+                       form: str = "json", shots: int | None = None) -> dict[str, Any]:
+    """The record of ``task`` played by the model ``ask`` asks (:meth:`AgentEpisode.record`), its
+    prompt with ``shots`` in-context examples; a failed model call ends it as a ``model_error`` record, not scored."""
+    episode = AgentEpisode(task, simulator, budgets, shots)
     tools = tools_of(simulator.vocabulary) if form == TOOLS else ()
     first = prompt(episode, form)
     while not episode.ended:

@@ -74,8 +74,9 @@ class Turn:
 class AgentEpisode:
     """One task played by one agent under ``budgets``; :meth:`act` takes each answer."""
 
-    def __init__(self, task: Task, simulator: Simulator, budgets: Budgets = EB_BUDGETS) -> None:
+    def __init__(self, task: Task, simulator: Simulator, budgets: Budgets = EB_BUDGETS, shots: int | None = None) -> None:
         self.task, self.simulator, self.budgets = task, simulator, budgets
+        self.shots = shots  # the in-context examples its prompt keeps (None: the world's default)
         self.world = simulator.world(task)
         self.checker = GoalChecker(task, simulator.vocabulary)
         self.listed = simulator.action_list(task)

@@ -86,8 +86,6 @@ def execute(
     from eai.llm.calls import CallsStopped
     from eai.llm.generation import parse_gen
 
-    if episode and shots is not None:  # the episode prompts do not pass it on yet (EB's n-shot examples: not imported)
-        raise EaiError("--shots with --episode: not built yet; --shots cuts the modules' prompts")
     folder = out or api.default_out()
     try:
         with shown(quiet) as progress:

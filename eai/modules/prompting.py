@@ -58,13 +58,17 @@ def without_prompt(simulator: Simulator, modules: Iterable[AbilityModule], tasks
 
 def shots_asked(simulator: Simulator | None, modules: Iterable[AbilityModule], options: Mapping[str, Any]) -> int | str | None:
     """What ``--shots`` means for a unit asking ``modules``: None when not asked; the K asked when one of
-    their prompts has in-context examples (an :class:`EaiError` when one has fewer than K);
+    their prompts has in-context examples (an :class:`EaiError` when one has fewer than K) or, in an
+    episode, when the world's episode prompt has examples of its own (:attr:`Simulator.episode_shots`);
     :data:`NOT_APPLICABLE` when none has any, or the prompts are a given file's."""
     shots = options.get(SHOTS)
     if shots is None:
         return None
+    check_shots(shots, None, "")
     if simulator is None or GIVEN_PROMPTS in options:
         return NOT_APPLICABLE
+    if options.get("episode") and simulator.episode_shots is not None:
+        return shots  # the world's own examples, the first K as EmbodiedBench's planner takes them
     style = options.get(PROMPTS) or PAPER
     found = {module.asks_with: examples_of(simulator.builder(module.asks_with, style)) for module in modules}
     for name, available in found.items():

@@ -52,8 +52,11 @@ def examples_of(builder: object) -> int | None:
     return builder.examples if isinstance(builder, FewShot) else None
 
 
-def check_shots(shots: int, available: int | None, where: str) -> None:
-    """Refuse ``--shots shots`` where the prompt has fewer examples than asked (``where``: which prompt)."""
+def check_shots(shots: object, available: int | None, where: str) -> None:
+    """Refuse ``--shots shots`` unless a whole number >= 0, and where the prompt has fewer examples
+    than asked (``where``: which prompt)."""
+    if not isinstance(shots, int) or isinstance(shots, bool) or shots < 0:
+        raise EaiError(f"--shots {shots!r}: give a whole number of in-context examples, 0 or more")
     if available is not None and shots > available:
         raise EaiError(f"--shots {shots}: the {where} has {available} in-context example(s); "
                        f"ask for at most {available}")

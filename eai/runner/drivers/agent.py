@@ -47,6 +47,7 @@ from eai.compose.pipeline import Pipeline
 from eai.exceptions import EaiError
 from eai.llm import usage
 from eai.llm.model import Answer, Message, Usage
+from eai.modules.prompting import SHOTS
 from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
 from eai.runner.driver import Driver, Items, Scope
@@ -86,7 +87,8 @@ class Agent(Driver):
                 return Answer(text, Usage(said.get("prompt_tokens"), said.get("completion_tokens"),
                                           said.get("finish_reason")))
 
-            record = await play_episode(task, work.simulator, ask, budgets(config), config.options.get("act_as", "json"))
+            record = await play_episode(task, work.simulator, ask, budgets(config), config.options.get("act_as", "json"),
+                                        config.options.get(SHOTS))
             work.record(task, {"llm_output": "", "record": record, "error": record.get("model_error", "")}, calls)
 
         await work.play_guarded(task, played)

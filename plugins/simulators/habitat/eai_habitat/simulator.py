@@ -12,7 +12,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt
+from eai.plugin_api import (
+    EB_N_SHOTS,
+    ActionList,
+    Domain,
+    Simulator,
+    Task,
+    Trajectory,
+    Vocabulary,
+    eb_examples,
+    eb_prompt,
+)
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -31,6 +41,8 @@ class HabitatSimulator(Simulator):
         "action_sequencing": "eai_habitat.action_sequencing_prompt:ACTION_SEQUENCING",
         "transition_modeling": "eai_habitat.transition_modeling_prompt:transition_modeling_prompt",
     }
+
+    episode_shots = EB_N_SHOTS  # EmbodiedBench's n_shots (configs/eb-hab.yaml)
 
     def __init__(self, suite_file: Callable[[str], Path]) -> None:
         self._file = suite_file
@@ -52,12 +64,15 @@ class HabitatSimulator(Simulator):
         """The suite's domain file, as the transition-modeling prompt shows it."""
         return self._file("domain").read_text(encoding="utf-8")
 
-    def episode_prompt(self, task: Task, history: str = "") -> str:
+    def episode_prompt(self, task: Task, history: str = "", shots: int | None = None) -> str:
         """A one-agent episode's turn as EmbodiedBench prompts it: EB-Habitat's system prompt with the
-        task's action list, the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        task's action list and the first ``shots`` of EB's examples (eb-habitat's ``examples.json``),
+        the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
         from eai_habitat.eb_system_prompt import SYSTEM_PROMPT
+        from eai_habitat.importer import EB_EXAMPLES
 
-        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
+        examples = eb_examples(self._file("examples"), EB_EXAMPLES[0])[:self.episode_shots if shots is None else shots]
+        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history, examples)
 
     def action_list(self, task: Task) -> ActionList:
         """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""
