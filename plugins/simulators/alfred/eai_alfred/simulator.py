@@ -12,18 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import (
-    EB_N_SHOTS,
-    ActionList,
-    Domain,
-    Simulator,
-    Task,
-    Trajectory,
-    Vocabulary,
-    eb_examples,
-    eb_prompt,
-    spread,
-)
+from eai.plugin_api import EB_N_SHOTS, ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt, spread
 from eai_alfred.scene import EXTRA
 from eai_alfred.vocabulary import VOCABULARY
 
@@ -75,6 +64,7 @@ class AlfredSimulator(Simulator):
         """A one-agent episode's turn as EmbodiedBench prompts it: EB-ALFRED's system prompt with the
         task's action list and the first ``shots`` of EB's examples (the long-horizon subset's own, as
         EB's evaluator picks them), the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        from eai.plugin_api import eb_examples
         from eai_alfred.eb_system_prompt import SYSTEM_PROMPT
         from eai_alfred.sources import EXAMPLES
 

@@ -12,17 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import (
-    EB_N_SHOTS,
-    ActionList,
-    Domain,
-    Simulator,
-    Task,
-    Trajectory,
-    Vocabulary,
-    eb_examples,
-    eb_prompt,
-)
+from eai.plugin_api import EB_N_SHOTS, ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -68,6 +58,7 @@ class HabitatSimulator(Simulator):
         """A one-agent episode's turn as EmbodiedBench prompts it: EB-Habitat's system prompt with the
         task's action list and the first ``shots`` of EB's examples (eb-habitat's ``examples.json``),
         the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        from eai.plugin_api import eb_examples
         from eai_habitat.eb_system_prompt import SYSTEM_PROMPT
         from eai_habitat.importer import EB_EXAMPLES
 
