@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 
-from eai.challenge.styles import UPSTREAM
 from eai.exceptions import EaiError
 from eai.modules.prompting import PROMPTS, SHOTS, SYSTEM_PROMPT
 from eai.simulation.simulator import PAPER
@@ -46,8 +45,6 @@ def prompt_options(prompts: str, system_prompt: str | None, shots: str | int | N
     if system_prompt:
         found[SYSTEM_PROMPT] = read_system_prompt(system_prompt)
     if shots is not None:
-        if prompts == UPSTREAM:  # its prompts are the Challenge's files, kept byte for byte: not cut yet
-            raise EaiError(f"--shots with --prompts {UPSTREAM}: not built yet; --shots cuts the paper's prompts")
         found[SHOTS] = parse_shots(str(shots))
     return found
 

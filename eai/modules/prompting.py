@@ -60,7 +60,8 @@ def shots_asked(simulator: Simulator | None, modules: Iterable[AbilityModule], o
     """What ``--shots`` means for a unit asking ``modules``: None when not asked; the K asked when one of
     their prompts has in-context examples (an :class:`EaiError` when one has fewer than K) or, in an
     episode, when the world's episode prompt has examples of its own (:attr:`Simulator.episode_shots`);
-    :data:`NOT_APPLICABLE` when none has any, or the prompts are a given file's."""
+    :data:`NOT_APPLICABLE` when none of the paper's has any, or the prompts are a given file's;
+    an :class:`EaiError` for another style none of whose builders is a :class:`FewShot`."""
     shots = options.get(SHOTS)
     if shots is None:
         return None
@@ -73,4 +74,9 @@ def shots_asked(simulator: Simulator | None, modules: Iterable[AbilityModule], o
     found = {module.asks_with: examples_of(simulator.builder(module.asks_with, style)) for module in modules}
     for name, available in found.items():
         check_shots(shots, available, f"{style} {name} prompt of {simulator.name!r}")
-    return shots if any(n is not None for n in found.values()) else NOT_APPLICABLE
+    if any(n is not None for n in found.values()):
+        return shots
+    if style != PAPER:  # its prompts may hold examples it does not cut (upstream: the Challenge's, byte for byte)
+        raise EaiError(f"--shots with --prompts {style}: its prompts are not cut into examples; --shots cuts "
+                       f"the paper's prompts")
+    return NOT_APPLICABLE

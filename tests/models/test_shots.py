@@ -99,3 +99,14 @@ def test_every_prompt_with_examples_keeps_them_all_by_default(plugins, suite):
         for module, builder in few_shot.items():
             assert simulator.prompt(module, task) == simulator.prompt(module, task, shots=builder.examples)
             assert len(simulator.prompt(module, task, shots=0)) < len(simulator.prompt(module, task))
+
+
+def test_shots_with_the_upstream_style_is_one_line_before_any_call(plugins, tmp_path):
+    """The Challenge's prompts are kept byte for byte, not cut into examples: never claimed not applicable."""
+    with FakeServer(answer=lambda body: "{}") as server:
+        with pytest.raises(EaiError) as raised:
+            asyncio.run(run(run_config(tmp_path / "run", server.url, limit=1, options={"prompts": "upstream", "shots": 0}),
+                            plugins, say=[].append))
+    assert str(raised.value) == ("--shots with --prompts upstream: its prompts are not cut into examples; --shots cuts "
+                                 "the paper's prompts")
+    assert server.bodies == []
