@@ -110,3 +110,26 @@ def test_shots_with_the_upstream_style_is_one_line_before_any_call(plugins, tmp_
     assert str(raised.value) == ("--shots with --prompts upstream: its prompts are not cut into examples; --shots cuts "
                                  "the paper's prompts")
     assert server.bodies == []
+
+
+def test_paper_prompts_are_byte_for_byte_those_of_before_shots(plugins):
+    """The sha256 of the paper prompts of the first 3 tasks of every committed suite and module, and of
+    their first episode prompt, written by eai before --shots existed (commit 15baef3): absent --shots
+    each is the same; an EB world's episode prompt is at --shots 0 (it shows EB's examples by default now)."""
+    import hashlib
+    from pathlib import Path
+
+    from eai.modules import MODULES
+
+    before = json.loads((Path(__file__).parents[1] / "data" / "prompts" / "paper_prompts_sha256.json").read_text())
+    now = {}
+    for suite in sorted({key.split()[0] for key in before}):
+        found = plugins.suites.get(suite)
+        simulator = plugins.simulators.get(found.simulator)
+        for task in found.load(found.ids()[:3]):
+            for module in MODULES.values():
+                if module.asks_with in simulator.prompts and module.applies_to(task):
+                    now[f"{suite} {module.name} {task.id}"] = simulator.prompt(module.asks_with, task)
+            shots = 0 if simulator.episode_shots is not None else None
+            now[f"{suite} episode {task.id}"] = simulator.episode_prompt(task, "", shots)
+    assert {key: hashlib.sha256(text.encode()).hexdigest() for key, text in now.items()} == before
