@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from eai.tasks.examples import read
-
 N_SHOTS = 10  # EB's n_shots for EB-ALFRED and EB-Habitat (configs/eb-alf.yaml, eb-hab.yaml)
 FIRST_ASK = (" You are supposed to output in json. You need to output your reasoning steps and plan. At the end, "
              "output the action id (0 ~ {last}) from the available actions to excute.")
@@ -41,6 +39,8 @@ def action_list_text(actions: Sequence[str]) -> str:
 def eb_examples(path: Path, file: str) -> tuple[str, ...]:
     """The examples of EB's example file ``file`` a suite's ``examples.json`` at ``path`` holds, in EB's
     order (none when the suite has no such file: imported without EmbodiedBench)."""
+    from eai.tasks.examples import read  # here: the worlds import this module at start-up, which stays light
+
     return tuple(e.text for e in read(path) if e.file == file) if path.is_file() else ()
 
 
