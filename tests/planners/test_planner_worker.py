@@ -106,3 +106,30 @@ def test_a_unified_planning_worker_loads_neither_scipy_nor_numpy():
         host.close()
     assert "scipy" not in maps and "numpy" not in maps
     assert FastDownward().solve(*needed_operators(WASH_CLOTHES), BUDGET).solved
+
+
+CONVERT_ALONE = """
+import sys, tempfile
+from pathlib import Path
+from eai_fast_downward.worker import keep_out_unused
+keep_out_unused()
+from eai_fast_downward.up_problem import convert, write_pddl
+from tests.planners.test_fast_downward import VIRTUALHOME, problem
+work = Path(tempfile.mkdtemp())
+write_pddl(convert(VIRTUALHOME, problem("vh_Pet_cat_1035_1.pddl")), work / "domain.pddl", work / "problem.pddl")
+print("unified_planning.engines" in sys.modules)
+"""
+
+
+def test_a_conversion_imports_no_planning_engine():
+    """A worker's conversions make no engine factory (making one imports UP's
+    engines package, a third of the preparer's import); asked for, it is the global one."""
+    import subprocess
+    import sys
+
+    from unified_planning.environment import get_environment
+
+    done = subprocess.run([sys.executable, "-c", CONVERT_ALONE], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "False"
+    assert FreshEnvironment().factory is get_environment().factory

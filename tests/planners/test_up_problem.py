@@ -119,3 +119,15 @@ def test_unified_planning_oneshot_planner_agrees(domain, name):
     assert ours.solved == (theirs.status is Status.SOLVED_SATISFICING)
     assert ours.solved == (name != "vh_Write_an_email_996_2.pddl")
 
+
+
+@pytest.mark.parametrize("domain, name", AGREEMENT, ids=[name[:24] for _, name in AGREEMENT])
+def test_the_kind_without_linearity_checks_is_unified_plannings_own(domain, name):
+    from unified_planning.model import Problem
+    from unified_planning.model.walkers import linear_checker
+
+    built = convert(domain, problem(name)).problem
+    kind = built.kind  # computed once, UP's linearity checks skipped
+    assert linear_checker.LinearChecker.__name__ == "LinearChecker"  # UP's own again
+    assert kind == Problem.kind.fget(built)  # UP's computation, checks and all
+    assert kind.has_negative_conditions() and kind.has_hierarchical_typing()

@@ -38,7 +38,7 @@ files) and translates run after run in-process, each run within its own CPU
 and memory limits and in a unified-planning environment of its own; a run out
 of time or memory ends the worker with that verdict and the next run gets a
 new one. Starting Python and importing cost about 0.07 s of CPU for the
-translator alone and 0.3 s with unified-planning, paid once per worker; a
+translator alone and 0.17 s with unified-planning, paid once per worker; a
 gold problem then costs a median of about 0.02 s (VirtualHome) and 0.05 s
 (BEHAVIOR) of CPU, most of it Fast Downward's translator and search
 (benchmarks/planner_gold.py). Forking a child of a 60-90 MB host per run cost

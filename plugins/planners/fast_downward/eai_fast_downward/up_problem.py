@@ -34,7 +34,7 @@ Decisions the EAI files force:
   and again).
 
 Importing this module imports unified-planning's model and writer (about
-0.17 s, with what it never uses kept out: worker.py); a planner worker (worker.py) does
+0.12 s, with what it never uses kept out: worker.py, up_environment.py); a planner worker (worker.py) does
 it once and calls :func:`prepare` run after run (a few ms each).
 """
 
@@ -167,7 +167,7 @@ class _Builder:
             signature = {_var(v): self.type(t) for v, t in decl.parameters}
             if len(signature) != len(decl.parameters):
                 raise ProblemError(f"predicate {decl.name} names a parameter twice")
-            self.fluents[decl.name] = Fluent(decl.name, environment=env, **signature)
+            self.fluents[decl.name] = _Fluent(decl.name, environment=env, **signature)
             self.taken.add(decl.name)
         self.objects: dict[str, Object] = {}
 
@@ -256,6 +256,18 @@ class _Builder:
             return expression
         except UPException as exc:
             raise _Rejected(f"({f.name} {' '.join(f.args)}): {exc}") from exc
+
+
+class _Fluent(Fluent):
+    """A fluent that hashes as UP's does, computed once (UP's hashes its name,
+    type and every parameter at each of the hundreds of lookups per conversion)."""
+
+    _hash: int | None = None
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = super().__hash__()
+        return self._hash
 
 
 def _var(name: str) -> str:

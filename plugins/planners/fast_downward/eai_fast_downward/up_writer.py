@@ -7,7 +7,11 @@ writer, and what it needs fixed:
   static and the unused fluents five times, walking every expression each
   time. :class:`BuiltProblem`, complete once built, computes each once and
   lists the atoms set true (every other one is false by default, and the
-  writer writes only the true ones).
+  writer writes only the true ones). Its kind skips UP's linearity checks
+  (a third of the kind's time: each condition simplified and walked again),
+  which decide only whether the problem is simple numeric planning, a
+  feature the kind drops anyway when no fluent is a number: every fluent of
+  a conversion (up_problem.py) is Boolean.
 - UP's writer leaves out ``:effect`` for an action without effects, which
   Fast Downward rejects; :class:`Writer` writes ``:effect (and)``.
 - UP keeps a domain's constants in a set, whose order follows the objects'
@@ -17,6 +21,9 @@ writer, and what it needs fixed:
 
 from __future__ import annotations
 
+import contextlib
+
+import unified_planning.model.walkers.linear_checker as linear_checker
 from unified_planning.io.pddl_writer import PDDLWriter
 from unified_planning.model import Problem
 
@@ -30,7 +37,8 @@ class BuiltProblem(Problem):
     @property
     def kind(self):
         if self._kind is None:
-            self._kind = super().kind
+            with _no_linearity_checks():
+                self._kind = super().kind
         return self._kind
 
     def _get_static_and_unused_fluents(self):
@@ -59,3 +67,25 @@ class Writer(PDDLWriter):
             super()._write_untimed_effects(item, converter, out, costs)
         else:
             out.write("\n  :effect (and)")
+
+
+class _AllLinear:
+    """Stands in for UP's LinearChecker in the kind of a problem whose fluents are all Boolean."""
+
+    def __init__(self, problem: Problem, environment: object) -> None:
+        pass
+
+    def get_fluents(self, expression: object) -> tuple[bool, set, set]:
+        return True, set(), set()
+
+
+@contextlib.contextmanager
+def _no_linearity_checks():
+    """UP's kind factory, while this lasts, checks no expression's linearity
+    (it finds the checker by this module attribute; a worker converts one problem at a time)."""
+    checker = linear_checker.LinearChecker
+    linear_checker.LinearChecker = _AllLinear
+    try:
+        yield
+    finally:
+        linear_checker.LinearChecker = checker
