@@ -145,6 +145,7 @@ _WHERE = {
     "EvaluationFunctions": "eai.collaboration.evaluation:EvaluationFunctions",
     "Profile": "eai.collaboration.episode:Profile",
     "Turn": "eai.collaboration.prompt:Turn",
+    "eb_chat_prompt": "eai.agent.embodiedbench:eb_chat_prompt",
     "eb_prompt": "eai.agent.embodiedbench:eb_prompt",
     "eb_examples": "eai.agent.embodiedbench:eb_examples",
     "EB_N_SHOTS": "eai.agent.embodiedbench:N_SHOTS",

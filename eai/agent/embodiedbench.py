@@ -61,3 +61,10 @@ def eb_prompt(system: str, actions: Sequence[str], instruction: str, history: st
     prompt += f"\n\n## Now the human instruction is: {instruction}."
     prompt += history or FIRST_ASK.format(last=len(actions) - 1)
     return prompt + TEMPLATE_LANG
+
+
+def eb_chat_prompt(said: str) -> str:
+    """A later turn's message in EB's chat-history mode, ``said`` (the world's
+    :meth:`~eai.simulation.simulator.Simulator.episode_chat_prompt`: the instruction line and the
+    history with EB's request), then ``template_lang``, which EB appends to every prompt it sends."""
+    return said + TEMPLATE_LANG

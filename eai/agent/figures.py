@@ -20,7 +20,8 @@ def invalid_ratio(record: dict[str, Any]) -> float:
 def episode_summary(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Over scored episodes: ``n``, success and progress rates and the mean
     invalid-action ratio (percent), mean steps, invalid actions and turns, the
-    episodes ended by each budget or event, and the steps of each error class."""
+    episodes ended by each budget or event, the steps of each error class and the
+    prompt tokens per turn (:func:`prompt_tokens_per_turn`)."""
     n = len(records)
     ended = Counter(r["ended"] for r in records)
     classes = Counter(e["error_type"] for r in records for e in r["step_errors"])
@@ -33,4 +34,16 @@ def episode_summary(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "mean_turns": round(sum(r["turns"] for r in records) / n, 2),
             "ended": {end: ended[end] for end in ENDS if ended[end]},
             "step_errors": {kind: classes[kind] for kind in (*ERRORS, *sorted(set(classes) - set(ERRORS)))
-                            if classes[kind]}}
+                            if classes[kind]},
+            "prompt_tokens_per_turn": prompt_tokens_per_turn(records)}
+
+
+def prompt_tokens_per_turn(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The prompt tokens each turn sent (its ``usage``), over the turns that say: ``n``
+    turns, their ``mean`` and ``max`` (None with no turn), and how many of them are
+    ``estimated`` (the provider reported none); a history's growth shows in the max."""
+    counts = [(u["prompt_tokens"], bool(u.get("prompt_tokens_estimated"))) for r in records
+              for t in r["turn_log"] if isinstance(u := t.get("usage", {}), dict) and isinstance(u.get("prompt_tokens"), int)]
+    n = len(counts)
+    return {"n": n, "mean": round(sum(c for c, _ in counts) / n, 1) if n else None,
+            "max": max((c for c, _ in counts), default=None), "estimated": sum(e for _, e in counts)}

@@ -8,9 +8,9 @@ the same prompt, then ``The action history:`` (every step so far with its
 action id where the world numbers its actions, and the environment's
 feedback), then EB's request for a new plan from the current state. The
 history is capped as EB caps it: by the episode's budgets (at most
-``max_steps`` steps and ``max_invalid`` invalid answers are listed). With
-native tool calling the episode is one conversation instead (:func:`conversation`):
-the environment's answers are the tools' results.
+``max_steps`` steps and ``max_invalid`` invalid answers are listed). EB's
+chat-history mode sends the episode as one conversation instead (:mod:`eai.agent.chat`);
+so does native tool calling (:func:`conversation`), the environment's answers the tools' results.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ NUMBERED_ASK = (
     "supposed to output in json. You need to summarize interaction history and environment feedback and reason why "
     "the last action or plan failed and did not finish the task, output your new plan to achieve the goal from "
     "current state. At the end, output the excutable plan with action ids(0 ~ {last}) from the available actions.")
+CHAT_NUMBERED_ASK = NUMBERED_ASK.replace("excutable", "executable")  # EB's chat-history branch spells it so
 PLAIN_ASK = (
     "\n\n Considering the above interaction history, to achieve the human instruction: '{instruction}', summarize "
     "the interaction history and environment feedback and reason why the last action or plan failed and did not "
@@ -40,13 +41,18 @@ PLAIN_ASK = (
 def prompt(episode: AgentEpisode, form: str, later: str = "") -> str:
     """The world's prompt for the current state with the history ``later`` (:func:`history`),
     and what ``form`` asks besides."""
-    text = episode.simulator.episode_prompt(episode.view, later, episode.shots)
+    return asked(episode.simulator.episode_prompt(episode.view, later, episode.shots), form)
+
+
+def asked(text: str, form: str) -> str:
+    """``text``, then what ``form`` asks besides the world's own answer format."""
     extra = asking(form)
     return f"{text.rstrip()}\n\n{extra}" if extra else text
 
 
-def history(episode: AgentEpisode) -> str:
-    """The action history and the request for a new plan ("" on the first turn)."""
+def history(episode: AgentEpisode, chat: bool = False) -> str:
+    """The action history and the request for a new plan ("" on the first turn); ``chat``:
+    as EB's chat-history mode words the request (:mod:`eai.agent.chat`)."""
     if not episode.history:
         return ""
     lines = [STEP.format(i=i, id=number, words=words, feedback=said) if number is not None
@@ -54,7 +60,8 @@ def history(episode: AgentEpisode) -> str:
              for i, (number, words, said) in enumerate(episode.history)]
     instruction = episode.task.instruction.rstrip(".")
     listed = episode.listed
-    ask = (NUMBERED_ASK.format(instruction=instruction, last=len(listed.actions) - 1) if listed is not None
+    numbered = CHAT_NUMBERED_ASK if chat else NUMBERED_ASK
+    ask = (numbered.format(instruction=instruction, last=len(listed.actions) - 1) if listed is not None
            else PLAIN_ASK.format(instruction=instruction))
     return HISTORY + "".join(lines) + ask
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from eai.agent.chat import NAV_WINDOW, Chat, check_chat
 from eai.agent.forms import FORMS
 from eai.agent.protocol import MAX_INVALID, MAX_STEPS
 from eai.exceptions import EaiError
@@ -19,14 +20,19 @@ EPISODE_HELP = ("One agent acting step by step, EmbodiedBench's protocol: the mo
 Episode = Annotated[bool, typer.Option("--episode", help=EPISODE_HELP)]
 MaxSteps = Annotated[int, typer.Option("--max-steps", min=1, help="With --episode: environment steps before the episode ends (EmbodiedBench: 30).")]
 MaxInvalid = Annotated[int, typer.Option("--max-invalid", min=1, help="With --episode: invalid actions before the episode ends (EmbodiedBench: 10).")]
+ChatHistory = Annotated[bool, typer.Option("--chat-history", help="With --episode: EmbodiedBench's chat-history mode: each turn sends the episode's conversation so far (the prompts and the model's answers), not one message (json and react; docs/episodes.md).")]
+ChatWindow = Annotated[int, typer.Option("--chat-window", min=0, help=f"With --chat-history: send only the last N messages, as EmbodiedBench's EB-Navigation planner does (its window: {NAV_WINDOW}); 0, the default: all, as its EB-ALFRED and EB-Habitat planner does.")]
 ActAs = Annotated[str, typer.Option("--act-as", help=f"With --episode: how the model answers: {', '.join(FORMS)} (json: the plan as the world's prompt asks; react: Thought: ... Action: ...; tools: native tool calling, each action a tool).")]
 
 
 def agent_options(agents: int, turn_by_turn: bool, human: str, partial: bool, episode: bool = False,
-                  max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = FORMS[0]) -> dict[str, Any]:
-    """run.json's options for the agent setup (none for one agent writing plans, as before)."""
+                  max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = FORMS[0],
+                  chat_history: bool = False, chat_window: int = 0) -> dict[str, Any]:
+    """run.json's options for the agent setup (none for one agent writing plans, as before; the
+    chat history's only when it is on)."""
     if episode:
-        return {"episode": True, "max_steps": max_steps, "max_invalid": max_invalid, "act_as": act_as}
+        chat = {"chat_history": True, "chat_window": chat_window} if chat_history else {}
+        return {"episode": True, "max_steps": max_steps, "max_invalid": max_invalid, "act_as": act_as, **chat}
     if agents != 2:
         return {}
     if not turn_by_turn:
@@ -63,12 +69,15 @@ def check_episode(values: dict[str, Any]) -> None:
     if not values["episode"]:
         given = [flag for flag, key, default in (("--max-steps", "max_steps", MAX_STEPS),
                                                  ("--max-invalid", "max_invalid", MAX_INVALID),
-                                                 ("--act-as", "act_as", FORMS[0])) if values[key] != default]
+                                                 ("--act-as", "act_as", FORMS[0]),
+                                                 ("--chat-history", "chat_history", False),
+                                                 ("--chat-window", "chat_window", 0)) if values[key] != default]
         if given:
             raise EaiError(f"{' and '.join(given)} need(s) --episode")
         return
     if values["act_as"] not in FORMS:
         raise EaiError(f"--act-as: one of {', '.join(FORMS)}, not {values['act_as']!r}")
+    check_chat(Chat(values["chat_history"], values["chat_window"]), values["act_as"])
     if values["agents"] == 2:
         raise EaiError("--episode plays one agent: drop --agents 2 (two agents turn by turn: --turn-by-turn)")
     if [name for name in values["module"] if name != "action_sequencing"]:

@@ -21,7 +21,8 @@ RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "
            "gen": "gen", "response_format": "response_format", "epochs": "epochs"}
 # kept in run.json's options
 MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types",
-                  "episode", "max_steps", "max_invalid", "act_as", "prompts", "system_prompt", "shots")
+                  "episode", "max_steps", "max_invalid", "act_as", "chat_history", "chat_window", "prompts",
+                  "system_prompt", "shots")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:

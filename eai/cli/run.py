@@ -11,7 +11,18 @@ import typer
 
 from eai import api
 from eai.agent.protocol import MAX_INVALID, MAX_STEPS
-from eai.cli.agents import ActAs, Episode, MaxInvalid, MaxSteps, agent_options, check_agents, default_modules, sharing
+from eai.cli.agents import (
+    ActAs,
+    ChatHistory,
+    ChatWindow,
+    Episode,
+    MaxInvalid,
+    MaxSteps,
+    agent_options,
+    check_agents,
+    default_modules,
+    sharing,
+)
 from eai.cli.argv import command_line
 from eai.cli.budget import (
     DEFAULT_CPU_SECONDS,
@@ -78,6 +89,7 @@ def execute(
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     episode: bool = False, max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = "json",
+    chat_history: bool = False, chat_window: int = 0,
     prompts: str = PAPER, system_prompt: str | None = None, shots: str | int | None = None, again: Sequence[str] = (),
     command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
 ) -> None:
@@ -100,7 +112,7 @@ def execute(
                                seed=seed, epochs=epochs, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial, episode, max_steps,
-                                                        max_invalid, act_as),
+                                                        max_invalid, act_as, chat_history, chat_window),
                                         **prompt_options(prompts, system_prompt, shots)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
@@ -162,6 +174,8 @@ def run_command(
     max_steps: MaxSteps = MAX_STEPS,
     max_invalid: MaxInvalid = MAX_INVALID,
     act_as: ActAs = "json",
+    chat_history: ChatHistory = False,
+    chat_window: ChatWindow = 0,
     prompts: PromptsOption = PAPER,
     system_prompt: SystemPromptOption = None,
     shots: ShotsOption = None,
@@ -194,6 +208,7 @@ def run_command(
         eai run --suite partnr-vh --agents 2 --limit 8
         eai run --suite partnr-vh --agents 2 --turn-by-turn --partial --human baseline:planner
         eai run --suite eb-alfred --module action_sequencing --episode --max-steps 30 --max-invalid 10
+        eai run --suite eb-alfred --module action_sequencing --episode --chat-history --model openai:gpt-4o-mini
         eai run --shard 0/2 --out runs/part0    (then: eai merge runs/part0 runs/part1 --out runs/all)
         eai run --executor ray --model openai:gpt-4o-mini --concurrency 32
     """

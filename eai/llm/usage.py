@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from eai.llm import cost
-from eai.llm.model import CUT as TRUNCATED, REFUSED
+from eai.llm.model import CUT as TRUNCATED, REFUSED, Message
 
 if TYPE_CHECKING:
     from eai.modules.base import Record
@@ -26,6 +26,16 @@ if TYPE_CHECKING:
 RECORDED = ("stage", "prompt_tokens", "completion_tokens", "finish_reason", "reasoning_tokens", "cached_tokens",
             "cost_usd", "schema_valid", "chars_dropped")
 REPORTED = ("reasoning_tokens", "cached_tokens")  # totalled in the summary when any call reported them
+
+
+CHARS_PER_TOKEN = 4  # OpenAI's rule of thumb for English text
+
+
+def estimated_tokens(messages: Iterable[Message]) -> int:
+    """The tokens of ``messages`` as estimated when the provider does not say: their text
+    (contents and tool calls) at :data:`CHARS_PER_TOKEN` characters a token, rounded up."""
+    chars = sum(len(m.content) + sum(len(name) + len(args) for _, name, args in m.tool_calls) for m in messages)
+    return -(-chars // CHARS_PER_TOKEN)
 
 
 def recorded(calls: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -26,6 +26,7 @@ from eai.reporting.collaboration_tables import collaboration_table
 from eai.reporting.collect import REPORT_FILES as FILES, UnitResult, run_config, run_folder
 from eai.reporting.comparison import Comparison, html as comparison_html, markdown as comparison_markdown
 from eai.reporting.compose_tables import compose_tables
+from eai.reporting.episode_tables import episode_table
 from eai.reporting.headings import suite_headings
 from eai.reporting.intervals import (
     NOTE as INTERVALS_NOTE,
@@ -122,7 +123,7 @@ def tables(units: Sequence[UnitResult], features: Features) -> list[Table]:
     """Every table of the report, in order."""
     found: list[Table | None] = [table for spec in module_tables() for table in _paper_tables(spec, units)]
     extra = compose_tables(units) + [table for name in MODULES for table in MODULES[name].report_tables(units)] \
-        + [t for t in (collaboration_table(units),) if t] + usage_tables(units)
+        + [t for t in (collaboration_table(units), episode_table(units)) if t] + usage_tables(units)
     found += [found_table for table in extra for found_table in _unit_tables(table)]
     found += [table for feature in FEATURES for table in _feature_tables(feature, units, features)]
     return [t for t in found if t is not None]

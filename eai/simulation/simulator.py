@@ -197,9 +197,7 @@ class Simulator(ABC):
     # (``upstream``: the EAI Challenge's prompts, docs/challenge.md).
     prompt_styles: Mapping[str, Mapping[str, PromptBuilder | str]] = {}
     subgoal_order: tuple[str, str] = ("relation", "state")
-    # An episode prompt's own in-context examples kept by default (EmbodiedBench: n_shots 10); None: its
-    # episodes ask the action-sequencing prompt, whose examples --shots cuts as the module's.
-    episode_shots: int | None = None
+    episode_shots: int | None = None  # own episode examples kept by default (EB: 10); None: the module prompt's
     # How this simulator's atoms say PARTNR's predicates (evaluation functions,
     # docs/collaboration.md); None: tasks with evaluation functions cannot run on it.
     evaluation_predicates: PredicateMap | None = None
@@ -259,14 +257,16 @@ class Simulator(ABC):
         return None
 
     def episode_prompt(self, task: Task, history: str = "", shots: int | None = None) -> str:
-        """What a one-agent episode (:mod:`eai.agent`) shows the agent on a
-        turn: the task, what it observes in the current state (``task`` is the
-        task seen from it), the actions it may take and ``history``, the
-        kernel's action history with its request for a new plan ("" on the
-        first turn), in the benchmark's words, with its first ``shots`` in-context
-        examples (None: :attr:`episode_shots`). By default the action-sequencing
+        """What a one-agent episode (:mod:`eai.agent`) shows the agent on a turn: the task, what it observes
+        in the current state (``task`` is the task seen from it), the actions it may take and ``history``, the
+        kernel's action history with its request for a new plan ("" on the first turn), in the benchmark's
+        words, with its first ``shots`` examples (None: :attr:`episode_shots`). By default the action-sequencing
         prompt of ``task``, then ``history``."""
         return self.prompt("action_sequencing", task, shots=shots) + history
+
+    def episode_chat_prompt(self, task: Task, history: str) -> str:
+        """A later turn's message in chat-history mode (docs/episodes.md): EB's instruction line, then ``history``."""
+        return f"The human instruction is: {task.instruction.rstrip('.')}.{history}"
 
     def prompt_examples(self, module: str) -> tuple[str, ...]:
         """The example answers the prompts of ``module`` show (none by default):

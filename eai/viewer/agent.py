@@ -12,7 +12,8 @@ The record shape read (the agent driver's, eai/runner/drivers/agent.py)::
                    "steps": [{"step": int | None, "action": str, "words": str,
                               "feedback": str, "error_type": str | None}, ...],
                    "read_error": str, "model_error": str,     # when there is one
-                   "usage": {"prompt_tokens": int, "completion_tokens": int}}, ...]}
+                   "usage": {"prompt_tokens": int, "completion_tokens": int,
+                             "prompt_tokens_estimated": bool}}, ...]}
 
 and from the unit's summary ``episode``: ``{"max_steps", "max_invalid",
 "act_as"}``. A field missing or of another type is shown as missing, never
@@ -76,10 +77,13 @@ def turn_outcome(turn: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[str
 
 
 def usage_figures(turn: dict[str, Any]) -> dict[str, Any]:
+    """The turn's tokens, a prompt's estimated by eai (no provider said them) named so."""
     used = turn.get("usage")
     if not isinstance(used, dict):
         return {}
-    return {name.replace("_", " "): used[name] for name in ("prompt_tokens", "completion_tokens") if name in used}
+    estimated = " (estimated)" if used.get("prompt_tokens_estimated") is True else ""
+    return {name.replace("_", " ") + (estimated if name == "prompt_tokens" else ""): used[name]
+            for name in ("prompt_tokens", "completion_tokens") if name in used}
 
 
 def agent_trace(record: dict[str, Any], budgets: dict[str, Any]) -> dict[str, Any]:

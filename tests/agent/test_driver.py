@@ -8,6 +8,7 @@ import json
 import pytest
 
 from eai import api
+from eai.agent.play import gold_solvable as is_gold_solvable
 from eai.host.hookspecs import hookimpl
 from eai.host.manager import get_plugins, load_plugins, set_plugins
 from eai.llm.calls import CallsStopped
@@ -15,8 +16,6 @@ from eai.llm.model import LanguageModel, ModelProvider
 from eai.results.store import ResponseLog
 from eai.runner.config import RunConfig
 from eai.runner.run import run
-from eai.simulation.goals import GoalChecker
-from eai.simulation.taxonomy import execute
 from tests.helpers import ROOT, code_blocks
 from tests.scale.test_shards import same_as_plain
 
@@ -24,18 +23,12 @@ EPISODE = {"episode": True, "max_steps": 30, "max_invalid": 10, "act_as": "json"
 SUITES = ("virtualhome", "behavior", "eb-alfred", "langr", "eb-habitat", "etplan-vh", "partnr-vh")
 
 
-def gold_solvable(suite, ids, max_steps=EPISODE["max_steps"]):
-    """The tasks of ``ids`` whose gold plan runs and reaches the goal within ``max_steps`` steps
-    (BEHAVIOR's assembling_gift_baskets takes 32: beyond EmbodiedBench's budget)."""
+def gold_solvable(suite, ids):
+    """The tasks of ``ids`` that are gold-solvable (:func:`eai.agent.play.gold_solvable`)."""
     plugins = get_plugins()
     found = plugins.suites.get(suite)
     simulator = plugins.simulators.get(found.simulator)
-    solvable = []
-    for task in found.load(ids):
-        done = execute(simulator.world(task), list(task.gold_plan))
-        if len(task.gold_plan) <= max_steps and done.executable and GoalChecker(task, simulator.vocabulary).check(done.trajectory).success:
-            solvable.append(task.id)
-    return solvable
+    return [task.id for task in found.load(ids) if is_gold_solvable(task, simulator)]
 
 
 def records_of(folder):

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from eai.agent.chat import NAV_WINDOW
 from eai.agent.embodiedbench import FIRST_ASK, TEMPLATE_LANG, action_list_text
-from eai.agent.observation import NUMBERED_ASK, STEP
+from eai.agent.observation import CHAT_NUMBERED_ASK, NUMBERED_ASK, STEP
 from eai_alfred.eb_system_prompt import SYSTEM_PROMPT as ALFRED
 from eai_habitat.eb_system_prompt import SYSTEM_PROMPT as HABITAT
 from tests.agent.scripted import play, task_of
@@ -61,3 +62,17 @@ def test_eb_alfred_base_0_turns_are_laid_out_as_embodiedbench_s_planner_lays_the
     assert first.endswith(FIRST_ASK.format(last=len(actions) - 1) + TEMPLATE_LANG)
     assert f"\n\n The action history:\nStep 0, action id {pick}, pick up the Ladle, env feedback: Last action is invalid." in second
     assert second.endswith(TEMPLATE_LANG) and "output the excutable plan with action ids" in second
+
+
+@needs_mirror
+def test_the_chat_history_strings_and_window_are_embodiedbench_s():
+    planner = eb_file("embodiedbench/planner/vlm_planner.py")
+    last, instruction = "{len(self.actions)-1}", "{user_instruction}"
+    assert "prompt = f'The human instruction is: {user_instruction}.'" in planner
+    written = CHAT_NUMBERED_ASK.replace("\n", "\\n").format(instruction=instruction, last=last)
+    assert written.replace("history and environment feedback and", "history {'and environment feedback ' if "
+                           "self.use_feedback else ''}and") in planner
+    assert "self.episode_messages = self.get_message(obs, prompt, self.episode_messages)" in planner
+    assert '"role": "assistant",\n                "content": [{"type": "text", "text": out}],' in planner
+    navigation = eb_file("embodiedbench/planner/nav_planner.py")
+    assert f"MESSAGE_WINDOW_LEN = {NAV_WINDOW}" in navigation and "return messages[-MESSAGE_WINDOW_LEN:]" in navigation

@@ -36,6 +36,9 @@ def test_27_2_without_its_walking_steps_fails_its_first_step_every_turn_until_10
     assert trace["end"]["ended"] == "the invalid-action budget ran out (10 invalid actions)"
     assert (trace["end"]["steps"], trace["end"]["invalid actions"], trace["end"]["success"]) == ("10 of 30", "10 of 10", False)
     assert task["record"]["turn_log"] == "(shown above, turn by turn)"  # not twice in the task's file
+    # the replayed answers report no tokens: each turn's prompt tokens are eai's estimate, named so
+    assert [list(turn["figures"]) for turn in trace["entries"]] == [["prompt tokens (estimated)"]] * 10
+    assert trace["entries"][0]["figures"]["prompt tokens (estimated)"] == -(-len(first) // 4)
 
 
 def test_417_1_succeeds_in_one_turn_and_850_1_never_answers_with_a_plan(agent_run):

@@ -114,10 +114,13 @@ class Refinement:
 
 
 class Refiner:
-    """Refines the subgoal lines of one task with one planner and budget per search."""
+    """Refines the subgoal lines of one task with one planner and budget per search;
+    ``acting``: for a planner that acts on them rather than a judge of them (:meth:`closing`)."""
 
-    def __init__(self, world: World, planner: SearchPlanner, budget: Budget, checker: GoalChecker) -> None:
+    def __init__(self, world: World, planner: SearchPlanner, budget: Budget, checker: GoalChecker,
+                 acting: bool = False) -> None:
         self.world = world
+        self.acting = acting
         self.planner = planner
         self.budget = budget
         self.checker = checker
@@ -197,13 +200,14 @@ class Refiner:
 
     def closing(self, subgoal: Subgoal, state: State) -> tuple[Action, ...] | None:
         """() if ``subgoal`` holds in ``state``; (a,) if it holds with a named action
-        ``a`` that can be done there; None if neither."""
+        ``a`` that can be done there (``acting``: and does something there,
+        since a no-op meets no action goal); None if neither."""
         if holds(subgoal.formula, state, self.universe):
             return ()
         for action in subgoal.actions:
             check = self.world.check(state, action)
-            if check.affordable and (check.redundant or not check.missing) \
-                    and holds(subgoal.formula, state, self.universe, action):
+            usable = not (check.redundant or check.missing) if self.acting else check.redundant or not check.missing
+            if check.affordable and usable and holds(subgoal.formula, state, self.universe, action):
                 return (action,)
         return None
 

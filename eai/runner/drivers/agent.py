@@ -4,7 +4,9 @@ the action-sequencing prompt of the task seen from the current state.
 
 run.json's options: ``episode`` (true), ``max_steps`` and ``max_invalid``
 (the budgets, EB's 30 and 10 by default), ``act_as`` (the answer form:
-:data:`eai.agent.forms.FORMS`; ``tools`` asks with each action a tool).
+:data:`eai.agent.forms.FORMS`; ``tools`` asks with each action a tool),
+``chat_history`` and ``chat_window`` when the chat history is on
+(:mod:`eai.agent.chat`; EB's default, off: one message a turn).
 
 A record (records.jsonl), per episode:
 
@@ -27,7 +29,9 @@ A record (records.jsonl), per episode:
   ``words`` as the benchmark writes it, ``feedback``, ``error_type`` or
   null, ``step`` number), ``read_error`` when the answer or a step could
   not be read, ``model_error`` for a failed call, ``usage`` (the turn's
-  prompt and completion tokens, where the server reports them);
+  prompt and completion tokens where the server reports them; when it
+  reports no prompt tokens, those of the messages sent estimated, with
+  ``prompt_tokens_estimated``);
 - ``usage``: the calls, as every driver records them.
 
 A failed model call ends the episode as a model error: ``{"model_error",
@@ -39,6 +43,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from eai.agent.chat import Chat, check_chat
 from eai.agent.figures import episode_summary
 from eai.agent.forms import FORMS
 from eai.agent.play import play_episode
@@ -63,6 +68,10 @@ def budgets(config: RunConfig) -> Budgets:
     return Budgets(int(config.options.get("max_steps", MAX_STEPS)), int(config.options.get("max_invalid", MAX_INVALID)))
 
 
+def chat(config: RunConfig) -> Chat:
+    return Chat(bool(config.options.get("chat_history")), int(config.options.get("chat_window", 0)))
+
+
 class Agent(Driver):
     name = "agent"
 
@@ -74,6 +83,7 @@ class Agent(Driver):
             raise EaiError(f"--episode plays {STAGE} turn by turn: run it with --module {STAGE}, not {pipeline.name!r}")
         if config.options.get("act_as", "json") not in FORMS:
             raise EaiError(f"--act-as: one of {', '.join(FORMS)}, not {config.options.get('act_as')!r}")
+        check_chat(chat(config), config.options.get("act_as", "json"))
         if config.episodic:
             raise EaiError("--episode runs in the symbolic world, without --replan, --action-failure-p or --environment")
 
@@ -88,7 +98,7 @@ class Agent(Driver):
                                           said.get("finish_reason")))
 
             record = await play_episode(task, work.simulator, ask, budgets(config), config.options.get("act_as", "json"),
-                                        config.options.get(SHOTS))
+                                        chat(config), config.options.get(SHOTS))
             work.record(task, {"llm_output": "", "record": record, "error": record.get("model_error", "")}, calls)
 
         await work.play_guarded(task, played)
@@ -100,9 +110,10 @@ class Agent(Driver):
 
     def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
         config = scope.config
-        limits = budgets(config)
+        limits, history = budgets(config), chat(config)
         return {"suite": scope.unit.suite, "module": scope.unit.module, "pipeline": scope.unit.module,
                 "episode": {"max_steps": limits.max_steps, "max_invalid": limits.max_invalid,
-                            "act_as": config.options.get("act_as", "json")},
+                            "act_as": config.options.get("act_as", "json"), "chat_history": history.on,
+                            **({"chat_window": history.window} if history.on else {})},
                 **summarize(episode_summary, records, tasks=len(tasks)),
                 "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}

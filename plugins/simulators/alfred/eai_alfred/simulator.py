@@ -12,7 +12,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import EB_N_SHOTS, ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt, spread
+from eai.plugin_api import (
+    EB_N_SHOTS,
+    ActionList,
+    Domain,
+    Simulator,
+    Task,
+    Trajectory,
+    Vocabulary,
+    eb_chat_prompt,
+    eb_prompt,
+    spread,
+)
 from eai_alfred.scene import EXTRA
 from eai_alfred.vocabulary import VOCABULARY
 
@@ -71,6 +82,10 @@ class AlfredSimulator(Simulator):
         file = EXAMPLES[1] if task.extra.get("alfred", {}).get("subset") == "long_horizon" else EXAMPLES[0]
         examples = eb_examples(self._file("examples"), file)[:self.episode_shots if shots is None else shots]
         return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history, examples)
+
+    def episode_chat_prompt(self, task: Task, history: str) -> str:
+        """A later turn's message in chat-history mode, EB's (:func:`eai.plugin_api.eb_chat_prompt`)."""
+        return eb_chat_prompt(super().episode_chat_prompt(task, history))
 
     def action_list(self, task: Task) -> ActionList:
         """EB-ALFRED's action list of ``task`` (:mod:`eai_alfred.actions`): its

@@ -12,7 +12,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import EB_N_SHOTS, ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_prompt
+from eai.plugin_api import (
+    EB_N_SHOTS,
+    ActionList,
+    Domain,
+    Simulator,
+    Task,
+    Trajectory,
+    Vocabulary,
+    eb_chat_prompt,
+    eb_prompt,
+)
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -64,6 +74,10 @@ class HabitatSimulator(Simulator):
 
         examples = eb_examples(self._file("examples"), EB_EXAMPLES[0])[:self.episode_shots if shots is None else shots]
         return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history, examples)
+
+    def episode_chat_prompt(self, task: Task, history: str) -> str:
+        """A later turn's message in chat-history mode, EB's (:func:`eai.plugin_api.eb_chat_prompt`)."""
+        return eb_chat_prompt(super().episode_chat_prompt(task, history))
 
     def action_list(self, task: Task) -> ActionList:
         """EB-Habitat's 70 skills, numbered and worded as EB-Habitat's (:mod:`eai_habitat.skills`)."""
