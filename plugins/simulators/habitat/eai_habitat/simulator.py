@@ -12,20 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import (
-    EB_N_SHOTS,
-    ActionList,
-    Domain,
-    Simulator,
-    Task,
-    Trajectory,
-    Vocabulary,
-    eb_chat_prompt,
-    eb_prompt,
-)
+from eai.plugin_api import EB_N_SHOTS, ActionList, Domain, Simulator, Task, Vocabulary, eb_chat_prompt, eb_prompt
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
+    from eai.plugin_api import Trajectory
     from eai_habitat.world import HabitatWorld
 
 SATISFIED_AT_START = "its goal holds in the initial state"
