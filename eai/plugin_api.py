@@ -43,6 +43,8 @@ _WHERE = {
     "Vocabulary": "eai.simulation.simulator:Vocabulary",
     "World": "eai.simulation.simulator:World",
     "signature_error": "eai.simulation.simulator:signature_error",
+    "FewShot": "eai.simulation.prompt_builders:FewShot",
+    "examples_in": "eai.simulation.prompt_builders:examples_in",
     "GoalChecker": "eai.simulation.goals:GoalChecker",
     "PredicateMap": "eai.simulation.predicates:PredicateMap",
     "RELATIONAL": "eai.simulation.predicates:RELATIONAL",
@@ -145,6 +147,8 @@ _WHERE = {
     "Turn": "eai.collaboration.prompt:Turn",
     "eb_chat_prompt": "eai.agent.embodiedbench:eb_chat_prompt",
     "eb_prompt": "eai.agent.embodiedbench:eb_prompt",
+    "eb_examples": "eai.agent.embodiedbench:eb_examples",
+    "EB_N_SHOTS": "eai.agent.embodiedbench:N_SHOTS",
     "visible_rooms": "eai.collaboration.prompt:rooms",
     # executors
     "Executor": "eai.runner.executors:Executor",

@@ -2,7 +2,7 @@
 tests/test_plugin_edge.py checks that this stub and the module's table name the same things."""
 
 from eai import ltl
-from eai.agent.embodiedbench import eb_chat_prompt, eb_prompt
+from eai.agent.embodiedbench import N_SHOTS as EB_N_SHOTS, eb_chat_prompt, eb_examples, eb_prompt
 from eai.base import limits
 from eai.base.answer_cap import capped
 from eai.base.finding import Finding
@@ -92,6 +92,7 @@ from eai.simulation.environment import (
 from eai.simulation.goals import GoalChecker
 from eai.simulation.planner import Budget, Outcome, PddlPlanner, PlanResult, SearchPlanner
 from eai.simulation.predicates import RELATIONAL, PredicateMap
+from eai.simulation.prompt_builders import FewShot, examples_in
 from eai.simulation.simulator import (
     ActionList,
     ActionSpec,
@@ -145,9 +146,9 @@ from eai.world import (
 __all__ = [
     "ACTION_ERRORS", "AbilityModule", "Action", "ActionList", "ActionSpec", "And", "Answer", "Archive", "Atom",
     "AtomIndex", "BUDGET_EXHAUSTED", "Budget", "CONNECT_TIMEOUT", "Candidate", "Category", "Check", "Column",
-    "Converted", "Counts", "Decoded", "DeferredModule", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL",
+    "Converted", "Counts", "Decoded", "DeferredModule", "DirectorySuite", "Disagreement", "Domain", "EAI_EVAL", "EB_N_SHOTS",
     "EMPTY_PLAN", "EMPTY_PLAN_COLUMN", "Env", "Environment", "EnvironmentProvider", "EpisodeImporter",
-    "EvaluationFunctions", "Executor", "Exists", "Finding", "Forall", "Formula", "GOAL_SUCCESS", "GenerationConfig",
+    "EvaluationFunctions", "Executor", "Exists", "FewShot", "Finding", "Forall", "Formula", "GOAL_SUCCESS", "GenerationConfig",
     "Generator", "Goal", "GoalChecker", "GoalSpec", "Imply", "ImportProgress", "InitialState", "LanguageModel",
     "Literal", "Message", "ModelCallError", "ModelProvider", "NoPrompt", "Not", "OTHER_OUTCOMES", "Obj",
     "ObjectSpec", "Observation", "Operator", "OperatorParse", "OperatorScore", "Or", "Outcome", "Pairs",
@@ -159,7 +160,7 @@ __all__ = [
     "TransitionModelSpec", "Turn", "TypedVar", "UNREACHABLE", "UPSTREAM_PROMPTS", "Unbuildable", "Unit",
     "UnitResult", "UnitTable", "UnknownNameError", "Usage", "Vocabulary", "When", "World", "atom_set",
     "bare_identifier", "benchmark_fields", "build_task", "capped", "capture_examples", "claimed_units",
-    "class_steps", "collaboration_fields", "columns", "eb_chat_prompt", "eb_prompt", "empty_plan_detail", "execute_plan", "expand_quantifiers",
+    "class_steps", "collaboration_fields", "columns", "eb_chat_prompt", "eb_examples", "eb_prompt", "empty_plan_detail", "examples_in", "execute_plan", "expand_quantifiers",
     "fill_transition_prompt", "find_value", "format_atom", "get_module", "get_plugins", "ground_lines",
     "ground_plan", "hookimpl", "install_command", "is_cut", "join_scores", "judge_loop", "lcs_length", "limits",
     "load_installed", "ltl", "name_key", "name_problem", "operator_differences", "package_path", "parse_domain",

@@ -41,7 +41,7 @@ PLAIN_ASK = (
 def prompt(episode: AgentEpisode, form: str, later: str = "") -> str:
     """The world's prompt for the current state with the history ``later`` (:func:`history`),
     and what ``form`` asks besides."""
-    return asked(episode.simulator.episode_prompt(episode.view, later), form)
+    return asked(episode.simulator.episode_prompt(episode.view, later, episode.shots), form)
 
 
 def asked(text: str, form: str) -> str:

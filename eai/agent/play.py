@@ -21,12 +21,13 @@ Ask = Callable[[tuple[Message, ...], frozenset[Atom], tuple[Any, ...]], Awaitabl
 
 
 async def play_episode(task: Task, simulator: Simulator, ask: Ask, budgets: Budgets = EB_BUDGETS,
-                       form: str = "json", chat: Chat = ONE_MESSAGE, shown: Task | None = None) -> dict[str, Any]:
+                       form: str = "json", chat: Chat = ONE_MESSAGE, shown: Task | None = None,
+                       shots: int | None = None) -> dict[str, Any]:
     """The record of ``task`` played by the model ``ask`` asks (:meth:`AgentEpisode.record`), its
     turns sent as ``chat`` says (:mod:`eai.agent.chat`), its prompts showing ``shown`` (default:
-    ``task``; the goal earlier stages interpreted); a failed model call ends it as a
-    ``model_error`` record, not scored."""
-    episode = AgentEpisode(task, simulator, budgets, shown)
+    ``task``; the goal earlier stages interpreted) with ``shots`` in-context examples (None: the
+    world's default); a failed model call ends it as a ``model_error`` record, not scored."""
+    episode = AgentEpisode(task, simulator, budgets, shown, shots)
     tools = tools_of(simulator.vocabulary) if form == TOOLS else ()
     first = prompt(episode, form)
     said: tuple[Message, ...] = ()  # the conversation so far, in chat-history mode

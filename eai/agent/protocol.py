@@ -74,9 +74,11 @@ class Turn:
 class AgentEpisode:
     """One task played by one agent under ``budgets``; :meth:`act` takes each answer."""
 
-    def __init__(self, task: Task, simulator: Simulator, budgets: Budgets = EB_BUDGETS, shown: Task | None = None) -> None:
+    def __init__(self, task: Task, simulator: Simulator, budgets: Budgets = EB_BUDGETS, shown: Task | None = None,
+                 shots: int | None = None) -> None:
         self.task, self.simulator, self.budgets = task, simulator, budgets
         self.shown = shown or task  # the task the prompts show: the goal earlier stages interpreted (eai compose)
+        self.shots = shots  # the in-context examples its prompt keeps (None: the world's default)
         self.world = simulator.world(task)
         self.checker = GoalChecker(task, simulator.vocabulary)
         self.listed = simulator.action_list(task)

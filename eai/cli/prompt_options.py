@@ -1,4 +1,4 @@
-"""``eai run --prompts`` and ``--system-prompt``: how the modules' prompts are asked,
+"""``eai run --prompts``, ``--system-prompt`` and ``--shots``: how the modules' prompts are asked,
 as run.json's options record it (only when not the default, so runs of before resume as they were)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from eai.exceptions import EaiError
-from eai.modules.prompting import PROMPTS, SYSTEM_PROMPT
+from eai.modules.prompting import PROMPTS, SHOTS, SYSTEM_PROMPT
 from eai.simulation.simulator import PAPER
 
 PromptsOption = Annotated[str, typer.Option(
@@ -20,9 +20,14 @@ PromptsOption = Annotated[str, typer.Option(
 SystemPromptOption = Annotated[str | None, typer.Option(
     "--system-prompt", metavar="TEXT|@FILE", help="Sent first, as a system message, with every prompt; @FILE reads it from a file.")]
 
+ShotsOption = Annotated[str | None, typer.Option(
+    "--shots", metavar="K", help="Keep the first K in-context examples of prompts that have some (0: none; default: "
+                                 "all the style has; EB episodes: EmbodiedBench's 10); recorded in run.json, and as "
+                                 "not applicable in summary.json where a unit's prompts have none.")]
 
-def prompt_options(prompts: str, system_prompt: str | None) -> dict[str, Any]:
-    """run.json's options for the prompts (none for the paper's prompts without a system prompt)."""
+
+def prompt_options(prompts: str, system_prompt: str | None, shots: str | int | None = None) -> dict[str, Any]:
+    """run.json's options for the prompts (none for the paper's prompts without a system prompt or --shots)."""
     from eai.runner.given_prompts import (  # here: the runner imports the stages
         PROMPTS_SHA256,
         file_sha256,
@@ -39,7 +44,16 @@ def prompt_options(prompts: str, system_prompt: str | None) -> dict[str, Any]:
         found[PROMPTS] = prompts
     if system_prompt:
         found[SYSTEM_PROMPT] = read_system_prompt(system_prompt)
+    if shots is not None:
+        found[SHOTS] = parse_shots(str(shots))
     return found
+
+
+def parse_shots(value: str) -> int:
+    """``--shots``'s K: a whole number, 0 or more."""
+    if not value.strip().isdigit():
+        raise EaiError(f"--shots {value}: give a whole number of in-context examples, 0 or more")
+    return int(value)
 
 
 def read_system_prompt(value: str) -> str:

@@ -22,7 +22,7 @@ RESUMED = {"suite": "suites", "module": "modules", "model": "models", "limit": "
 # kept in run.json's options
 MODULE_OPTIONS = ("max_nodes", "planner_cpu_seconds", "planner_memory_mb", "agents", "turn_by_turn", "human", "partial", "exact_types",
                   "episode", "max_steps", "max_invalid", "act_as", "chat_history", "chat_window", "prompts",
-                  "system_prompt")
+                  "system_prompt", "shots")
 
 
 def resumed(ctx: typer.Context) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from eai.cli.budget import (
 )
 from eai.cli.output import say
 from eai.cli.progress import shown
-from eai.cli.prompt_options import PromptsOption, SystemPromptOption, prompt_options
+from eai.cli.prompt_options import PromptsOption, ShotsOption, SystemPromptOption, prompt_options
 from eai.cli.resume import resume_hint, resumed, transport_flags
 from eai.cli.run_options import (
     AGENTS_HELP,
@@ -90,7 +90,7 @@ def execute(
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     episode: bool = False, max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = "json",
     chat_history: bool = False, chat_window: int = 0,
-    prompts: str = PAPER, system_prompt: str | None = None, again: Sequence[str] = (),
+    prompts: str = PAPER, system_prompt: str | None = None, shots: str | int | None = None, again: Sequence[str] = (),
     command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
@@ -113,7 +113,7 @@ def execute(
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial, episode, max_steps,
                                                         max_invalid, act_as, chat_history, chat_window),
-                                        **prompt_options(prompts, system_prompt)},
+                                        **prompt_options(prompts, system_prompt, shots)},
                                progress=progress, say=say, shard=shard, executor=executor,
                                address=address, command=command)
     except CallsStopped as exc:
@@ -178,6 +178,7 @@ def run_command(
     chat_window: ChatWindow = 0,
     prompts: PromptsOption = PAPER,
     system_prompt: SystemPromptOption = None,
+    shots: ShotsOption = None,
 ) -> None:
     """Run models on task suites and score every answer.
 
@@ -201,6 +202,7 @@ def run_command(
         eai run --model openai:gpt-4o-mini --response-format json-schema --limit 20
         eai run --model openai:gpt-4o-mini --temperature 0.7 --epochs 5 --limit 20
         eai run --suite virtualhome --prompts upstream --system-prompt @system.txt
+        eai run --suite virtualhome --module subgoal_decomposition --shots 1
         eai run --suite virtualhome --module action_sequencing --prompts final_phase.json
         eai run --resume --out runs/gpt
         eai run --suite partnr-vh --agents 2 --limit 8
@@ -257,6 +259,7 @@ def compose_command(
     exact_types: ExactTypes = False,
     episode: Episode = False, max_steps: MaxSteps = MAX_STEPS, max_invalid: MaxInvalid = MAX_INVALID,
     act_as: ActAs = "json",  # with --episode, as eai run's
+    shots: ShotsOption = None,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
 
@@ -279,6 +282,7 @@ def compose_command(
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
         eai compose goal_interpretation+planner --suite partnr-vh --agents 2
         eai compose goal_interpretation+action_sequencing --suite eb-alfred --episode --max-steps 30
+        eai compose goal_interpretation+action_sequencing --suite behavior --shots 0
     """
     plugins = get_plugins()
     from eai.cli.agents import check_episode  # here: eai run's imports need it not

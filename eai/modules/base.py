@@ -64,10 +64,10 @@ class AbilityModule(ABC):
         transition model); runs and scoring leave other tasks out."""
         return True
 
-    def prompt(self, task: Task, simulator: Simulator, style: str = PAPER) -> tuple[Message, ...]:
+    def prompt(self, task: Task, simulator: Simulator, style: str = PAPER, shots: int | None = None) -> tuple[Message, ...]:
         """The model input for ``task`` from the simulator's template in prompt
-        style ``style`` (``paper``: the paper's, appendix I)."""
-        return (Message("user", simulator.prompt(self.asks_with, task, style)),)
+        style ``style`` (``paper``: the paper's, appendix I) with its first ``shots`` examples (None: all)."""
+        return (Message("user", simulator.prompt(self.asks_with, task, style, shots)),)
 
     @abstractmethod
     def parse(self, text: str, cut: bool = False) -> Any:

@@ -36,7 +36,7 @@ from eai.llm.model import Answer, LanguageModel, Message, Usage, resolve_model
 from eai.llm.usage import cached_line, schema_line
 from eai.modules import MODULES
 from eai.modules.base import Env, Record
-from eai.modules.prompting import GIVEN_PROMPTS, PROMPTS, without_prompt
+from eai.modules.prompting import GIVEN_PROMPTS, NOT_APPLICABLE, PROMPTS, shots_asked, without_prompt
 from eai.modules.schemas import stage_schemas
 from eai.modules.written_for import written_for_line
 from eai.results.scoring import ScoreResult, guarded, write_result
@@ -190,8 +190,11 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         work.env = replace(work.env, options={**work.env.options, GIVEN_PROMPTS: given.by_task})
         if given.unscored:
             say(f"{unit.label}: {given.unscored_line()}")
-    lacking = without_prompt(work.simulator, [MODULES[s.name] for s in scope.pipeline.stages if s.name in MODULES],
-                             tasks, work.env.options)
+    asking = [MODULES[s.name] for s in scope.pipeline.stages if s.name in MODULES]
+    lacking = without_prompt(work.simulator, asking, tasks, work.env.options)
+    shots = shots_asked(work.simulator, asking, work.env.options)
+    if shots == NOT_APPLICABLE:
+        say(f"{unit.label}: its prompts have no in-context examples: --shots does not apply (summary.json: shots)")
     if lacking:
         say(f"{unit.label}: {len(lacking)} task(s) without a {config.options[PROMPTS]!r} prompt, not asked "
             f"(summary.json: without_prompt): {', '.join(lacking)}")
@@ -220,6 +223,8 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
         result.summary["unbuildable"] = unbuildable
     if lacking:
         result.summary["without_prompt"] = lacking
+    if shots is not None:
+        result.summary["shots"] = shots
     if given is not None:
         result.summary["unscored_prompts"] = given.unscored  # the file's prompts the figures are not over, and why
     if config.shard:

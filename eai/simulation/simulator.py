@@ -10,9 +10,8 @@ builders.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,11 +19,10 @@ from eai.exceptions import EaiError
 from eai.pddl.formula import Formula, to_sexpr
 from eai.pddl.model import Domain
 from eai.simulation.predicates import PredicateMap
+from eai.simulation.prompt_builders import FewShot, PromptBuilder, check_shots, imported
 from eai.simulation.vocabulary import ActionList, ActionSpec, Vocabulary
 from eai.world import Action, AtomIndex, Goal, Literal, Obj, State, Task, Trajectory
 
-# A prompt builder: called as builder(task, simulator), it returns the prompt's text.
-PromptBuilder = Callable[[Task, "Simulator"], str]
 PAPER = "paper"  # the default prompt style: the paper's prompts (appendix I), a simulator's :attr:`Simulator.prompts`
 
 
@@ -199,6 +197,7 @@ class Simulator(ABC):
     # (``upstream``: the EAI Challenge's prompts, docs/challenge.md).
     prompt_styles: Mapping[str, Mapping[str, PromptBuilder | str]] = {}
     subgoal_order: tuple[str, str] = ("relation", "state")
+    episode_shots: int | None = None  # own episode examples kept by default (EB: 10); None: the module prompt's
     # How this simulator's atoms say PARTNR's predicates (evaluation functions,
     # docs/collaboration.md); None: tasks with evaluation functions cannot run on it.
     evaluation_predicates: PredicateMap | None = None
@@ -231,9 +230,17 @@ class Simulator(ABC):
         """The prompt styles this simulator has: ``paper`` (:attr:`prompts`), then :attr:`prompt_styles`."""
         return (PAPER, *self.prompt_styles)
 
-    def prompt(self, module: str, task: Task, style: str = PAPER) -> str:
-        """The prompt of ability module ``module`` for ``task`` in prompt style
-        ``style``, from its builder in :attr:`prompts` (``paper``) or :attr:`prompt_styles`."""
+    def prompt(self, module: str, task: Task, style: str = PAPER, shots: int | None = None) -> str:
+        """The prompt of ability module ``module`` for ``task`` in prompt style ``style``; ``shots``:
+        keep its first K in-context examples (None: all; :mod:`eai.simulation.prompt_builders`)."""
+        builder = self.builder(module, style)
+        if shots is None or not isinstance(builder, FewShot):
+            return builder(task, self)
+        check_shots(shots, builder.examples, f"{style} {module} prompt of {self.name!r}")
+        return builder(task, self, shots)
+
+    def builder(self, module: str, style: str = PAPER) -> PromptBuilder:
+        """The prompt builder of ``module`` in style ``style``, from :attr:`prompts` (``paper``) or :attr:`prompt_styles`."""
         builders = self.prompts if style == PAPER else self.prompt_styles.get(style)
         if builders is None:
             raise EaiError(f"simulator {self.name!r} has no {style!r} prompts (it has: {', '.join(self.styles)})")
@@ -241,7 +248,7 @@ class Simulator(ABC):
         if builder is None:
             raise EaiError(f"simulator {self.name!r} has no {style + ' ' if style != PAPER else ''}prompt for module "
                            f"{module!r} (it has: {', '.join(builders) or 'none'})")
-        return (_imported(builder) if isinstance(builder, str) else builder)(task, self)
+        return imported(builder) if isinstance(builder, str) else builder
 
     def action_list(self, task: Task) -> ActionList | None:
         """The benchmark's numbered action list for ``task`` (EB-ALFRED's,
@@ -249,12 +256,13 @@ class Simulator(ABC):
         benchmark numbers no actions."""
         return None
 
-    def episode_prompt(self, task: Task, history: str = "") -> str:
+    def episode_prompt(self, task: Task, history: str = "", shots: int | None = None) -> str:
         """What a one-agent episode (:mod:`eai.agent`) shows the agent on a turn: the task, what it observes
         in the current state (``task`` is the task seen from it), the actions it may take and ``history``, the
         kernel's action history with its request for a new plan ("" on the first turn), in the benchmark's
-        words. By default the action-sequencing prompt of ``task``, then ``history``."""
-        return self.prompt("action_sequencing", task) + history
+        words, with its first ``shots`` examples (None: :attr:`episode_shots`). By default the action-sequencing
+        prompt of ``task``, then ``history``."""
+        return self.prompt("action_sequencing", task, shots=shots) + history
 
     def episode_chat_prompt(self, task: Task, history: str) -> str:
         """A later turn's message in chat-history mode (docs/episodes.md): EB's instruction line, then ``history``."""
@@ -289,12 +297,3 @@ class Simulator(ABC):
         """State and relation goals in ``order`` (default: :attr:`subgoal_order`)."""
         parts = {"relation": list(relation), "state": list(state)}
         return [lit for kind in order or self.subgoal_order for lit in parts[kind]]
-
-
-def _imported(reference: str) -> PromptBuilder:
-    """The prompt builder ``"package.module:function"`` names."""
-    where, _, name = reference.partition(":")
-    try:
-        return getattr(importlib.import_module(where), name)
-    except (ImportError, AttributeError) as exc:
-        raise EaiError(f"prompt builder {reference!r} cannot be imported: {exc}") from None

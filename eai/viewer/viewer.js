@@ -78,10 +78,11 @@ function matches(task, p) {
 // run.json's fields shown in rows of their own, or not at all (the plugins' versions: run.json has them)
 const SHOWN_APART = ["models", "suites", "modules", "eai_version", "format_version", "plugins", "started", "finished", "command"];
 
-// the prompts a run asked (eai run --prompts, --system-prompt; run.json records them when not the default)
+// the prompts a run asked (eai run --prompts, --system-prompt, --shots; run.json records them when not the default)
 function promptsShown(o) {
   const style = o.prompts ? (o.prompts.endsWith(".json") ? `the prompt file ${o.prompts}` : o.prompts) : "paper (the default)";
-  return o.system_prompt ? `${style}; system prompt: ${o.system_prompt}` : style;
+  const shots = o.shots === undefined ? style : `${style}; in-context examples: the first ${o.shots} (--shots ${o.shots})`;
+  return o.system_prompt ? `${shots}; system prompt: ${o.system_prompt}` : shots;
 }
 
 function configView(run) {

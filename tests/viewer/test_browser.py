@@ -161,6 +161,15 @@ def test_the_run_page_shows_the_prompts_asked(page, tmp_path):
     assert row.locator("td").nth(1).inner_text() == "paper (the default); system prompt: Answer in JSON only."
 
 
+def test_the_run_page_shows_the_shots_beside_the_prompt_style(page, tmp_path):
+    """A run keeping one in-context example of VirtualHome's subgoal prompt (eai run --shots 1)."""
+    done = api.run(models=["baseline:auto"], suites=["virtualhome"], modules=["subgoal_decomposition"], tasks=list(IDS),
+                   out=tmp_path / "run", use_cache=False, options={"shots": 1})
+    open_viewer(page, done.folder, "")
+    row = page.locator("#config tr").filter(has=page.locator("td:first-child", has_text=re.compile("^prompts$")))
+    assert row.locator("td").nth(1).inner_text() == "paper (the default); in-context examples: the first 1 (--shots 1)"
+
+
 def test_a_task_opened_on_the_server_loads_its_detail_file_and_no_other(page, replay_run, tmp_path):
     folder, missing, _ = replay_run
     index = (folder / "view" / "index.html").read_text()

@@ -58,6 +58,7 @@ from eai.compose.pipeline import Pipeline
 from eai.exceptions import EaiError
 from eai.llm import usage
 from eai.llm.model import Answer, Message, ModelCallError
+from eai.modules.prompting import SHOTS
 from eai.results.scoring import ScoreResult, summarize
 from eai.runner.config import RunConfig
 from eai.runner.driver import Driver, Items, Scope, Streamed, logged_record
@@ -115,7 +116,7 @@ class Agent(Driver):
                 return await work.answer(messages, view, STAGE, calls, now, tools=tools)
 
             record = await play_episode(task, work.simulator, ask, budgets(config), config.options.get("act_as", "json"),
-                                        chat(config), view)
+                                        chat(config), view, config.options.get(SHOTS))
             work.record(task, {"llm_output": "", "record": record, "error": record.get("model_error", ""),
                                **({"stages": stages} if stages else {})}, calls)
 

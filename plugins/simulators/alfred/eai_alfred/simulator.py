@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from eai.plugin_api import (
+    EB_N_SHOTS,
     ActionList,
     Domain,
     Simulator,
@@ -37,10 +38,12 @@ class AlfredSimulator(Simulator):
     subgoal_order = ("state", "relation")  # clean, heat or cool a thing, then place it
     prompts = {
         "goal_interpretation": "eai_alfred.goal_interpretation_prompt:goal_interpretation_prompt",
-        "subgoal_decomposition": "eai_alfred.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
+        "subgoal_decomposition": "eai_alfred.subgoal_decomposition_prompt:SUBGOAL_DECOMPOSITION",
         "action_sequencing": "eai_alfred.action_sequencing_prompt:action_sequencing_prompt",
         "transition_modeling": "eai_alfred.transition_modeling_prompt:transition_modeling_prompt",
     }
+
+    episode_shots = EB_N_SHOTS  # EmbodiedBench's n_shots (configs/eb-alf.yaml)
 
     def __init__(self, suite_file: Callable[[str], Path]) -> None:
         self._file = suite_file
@@ -68,12 +71,17 @@ class AlfredSimulator(Simulator):
         """EB-ALFRED's object types per skill (the suite's ``skills.json``)."""
         return {name: list(types) for name, types in _skills(self._file("skills")).items()}
 
-    def episode_prompt(self, task: Task, history: str = "") -> str:
+    def episode_prompt(self, task: Task, history: str = "", shots: int | None = None) -> str:
         """A one-agent episode's turn as EmbodiedBench prompts it: EB-ALFRED's system prompt with the
-        task's action list, the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        task's action list and the first ``shots`` of EB's examples (the long-horizon subset's own, as
+        EB's evaluator picks them), the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        from eai.plugin_api import eb_examples
         from eai_alfred.eb_system_prompt import SYSTEM_PROMPT
+        from eai_alfred.sources import EXAMPLES
 
-        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
+        file = EXAMPLES[1] if task.extra.get("alfred", {}).get("subset") == "long_horizon" else EXAMPLES[0]
+        examples = eb_examples(self._file("examples"), file)[:self.episode_shots if shots is None else shots]
+        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history, examples)
 
     def episode_chat_prompt(self, task: Task, history: str) -> str:
         """A later turn's message in chat-history mode, EB's (:func:`eai.plugin_api.eb_chat_prompt`)."""

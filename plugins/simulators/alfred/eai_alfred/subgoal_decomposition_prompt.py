@@ -8,7 +8,7 @@ subgoal per line, each refined into skills by search. The wording is ours.
 
 from __future__ import annotations
 
-from eai.plugin_api import Simulator, Task
+from eai.plugin_api import FewShot, Simulator, Task
 from eai_alfred.facts import atoms
 from eai_alfred.goal_interpretation_prompt import MEANINGS
 from eai_alfred.vocabulary import ACTIONS
@@ -38,7 +38,8 @@ in_receptacle(Mug, CoffeeMachine)
 """ + EXAMPLE_ANSWER
 
 
-def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
+def subgoal_decomposition_prompt(task: Task, simulator: Simulator, shots: int) -> str:
+    """The prompt for ``task``, with the worked example when ``shots`` is 1 (none at 0)."""
     states = "\n".join(f"| {name} | {meaning} |" for name, meaning in MEANINGS.items())
     skills = "\n".join(f"| {spec.name}({', '.join(['x'] * spec.arity)}) | {spec.description} |" for spec in ACTIONS.values())
     goals = [str(lit) for lit in task.goal.state + task.goal.relation]
@@ -48,10 +49,13 @@ def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
         "# States\n| Predicate | Meaning |\n| --- | --- |\n" + states,
         "# Skills\n| Skill | What it does |\n| --- | --- |\n" + skills,
         RULES,
-        EXAMPLE,
+        *(EXAMPLE,)[:shots],
         "# Your task: \"" + task.instruction + "\"\n## Objects\n"
         + ", ".join(f"{oid} ({task.object_by_id[oid].class_name})" for oid in task.relevant)
         + "\n## Initial state\n" + ("\n".join(atoms(task)) or "nothing in particular")
         + "\n## Goal states\n" + ("\n".join(goals) or "none") + "\n## Output",
     ]
     return "\n\n".join(parts) + "\n"
+
+
+SUBGOAL_DECOMPOSITION = FewShot(subgoal_decomposition_prompt, 1)

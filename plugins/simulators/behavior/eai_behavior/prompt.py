@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eai.plugin_api import Simulator, Task
+from eai.plugin_api import FewShot, Simulator, Task, examples_in
 
 # <init_state>, <target_state> and <objects> are filled in; "\x20" keeps the
 # upstream's trailing spaces visible.
@@ -200,7 +200,11 @@ def _flatten(expr: Any) -> list[str]:
     return [str(expr).lstrip("?")]
 
 
-def action_sequencing_prompt(task: Task, simulator: Simulator) -> str:
+EXAMPLES = examples_in(TEMPLATE, ("Examples: after# is the explanation.",), "Your task:")  # one worked example
+
+
+def action_sequencing_prompt(task: Task, simulator: Simulator, shots: int) -> str:
+    """The prompt for ``task``, with its worked example when ``shots`` is 1 (none at 0)."""
     behavior = task.extra["behavior"]
     names: dict[str, str] = behavior["scene_names"]
     goal = behavior["bddl_goal"]
@@ -211,7 +215,10 @@ def action_sequencing_prompt(task: Task, simulator: Simulator) -> str:
         "<target_state>": "".join(_line(_flatten(c), names) + "\n" for c in conditions),
         "<objects>": "".join(f"{obj}\n" for obj in objects),
     }
-    text = TEMPLATE
+    text = EXAMPLES.kept(shots)
     for placeholder, value in parts.items():
         text = text.replace(placeholder, value)
     return text
+
+
+ACTION_SEQUENCING = FewShot(action_sequencing_prompt, len(EXAMPLES.items))

@@ -25,9 +25,9 @@ class BehaviorSimulator(Simulator):
     evaluation_predicates = PREDICATES
     prompts = {
         "goal_interpretation": "eai_behavior.goal_interpretation_prompt:goal_interpretation_prompt",
-        "subgoal_decomposition": "eai_behavior.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
-        "action_sequencing": "eai_behavior.prompt:action_sequencing_prompt",
-        "transition_modeling": "eai_behavior.transition_modeling_prompt:transition_modeling_prompt",
+        "subgoal_decomposition": "eai_behavior.subgoal_decomposition_prompt:SUBGOAL_DECOMPOSITION",
+        "action_sequencing": "eai_behavior.prompt:ACTION_SEQUENCING",
+        "transition_modeling": "eai_behavior.transition_modeling_prompt:TRANSITION_MODELING",
     }
     prompt_styles = {"upstream": UPSTREAM_PROMPTS}  # the EAI Challenge's prompts (docs/challenge.md)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eai.plugin_api import Simulator, Task
+from eai.plugin_api import FewShot, Simulator, Task, examples_in
 
 INSTRUCTIONS = '''# Background Introduction
 You are determining the complete state transitions of a household task solving by a robot. The goal is to list all intermediate states (which is called subgoals as a whole) to achieve the final goal states from the initial states. The output consists of a list of boolean expression, which is a combination of the state predicates. Note that your output boolean expression list is in temporal order, therefore, it must be consistent and logical. In short, your task is to output the subgoal plan in the required format.
@@ -116,8 +116,11 @@ TARGET = """Now, it is time for you to generate the subgoal plan for the followi
 ## Output: Based on initial states in this task, achieve final goal states logically and reasonably. It does not matter which state should be satisfied first, as long as all goal states can be satisfied at the end. Make sure your output follows the json format, and do not include irrelevant information, do not include any explanation. Output concrete states and do not use quantifiers like "forall" or "exists"."""
 
 
-def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
-    """The prompt: the instructions, then the target task."""
+EXAMPLES = examples_in(INSTRUCTIONS + "\n\n", ("# Example: Task is bottling_fruit",))  # one worked example
+
+
+def subgoal_decomposition_prompt(task: Task, simulator: Simulator, shots: int) -> str:
+    """The prompt: the instructions with the worked example when ``shots`` is 1 (none at 0), then the target task."""
     behavior = task.extra["behavior"]
     names: dict[str, str] = behavior["scene_names"]
     categories = {task.object_by_id[oid].class_name: _category(task.object_by_id[oid].class_name)
@@ -129,8 +132,11 @@ def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
     initial = [_literal([_formula_name(names.get(term, term)) for term in item]) for item in behavior["bddl_init"]]
     target = TARGET.format(name=task.name, objects="\n".join(objects), initial="\n".join(initial),
                            goal="\n".join(_condition(_rename(c, names, categories)) for c in conditions))
-    return INSTRUCTIONS + "\n\n" + target
+    return EXAMPLES.kept(shots) + target
 
+
+
+SUBGOAL_DECOMPOSITION = FewShot(subgoal_decomposition_prompt, len(EXAMPLES.items))
 
 def _category(class_name: str) -> str:
     return class_name.replace(".", "_")

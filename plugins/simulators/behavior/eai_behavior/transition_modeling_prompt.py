@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from eai.plugin_api import Task, fill_transition_prompt
+from eai.plugin_api import FewShot, Task, examples_in, fill_transition_prompt
 
 if TYPE_CHECKING:
     from eai_behavior.simulator import BehaviorSimulator
@@ -185,6 +185,13 @@ Output:
 """
 
 
-def transition_modeling_prompt(task: Task, simulator: BehaviorSimulator) -> str:
-    """The prompt for ``task``, with the suite's gold domain file as it is written."""
-    return fill_transition_prompt(TEMPLATE, task, simulator.domain_text())
+EXAMPLES = examples_in(TEMPLATE, ("Here is an example of the input problem file",), "Input:\nProblem file:\n<problem>")
+
+
+def transition_modeling_prompt(task: Task, simulator: BehaviorSimulator, shots: int) -> str:
+    """The prompt for ``task`` with its worked example when ``shots`` is 1 (none at 0), with the suite's gold
+    domain file as it is written."""
+    return fill_transition_prompt(EXAMPLES.kept(shots), task, simulator.domain_text())
+
+
+TRANSITION_MODELING = FewShot(transition_modeling_prompt, len(EXAMPLES.items))

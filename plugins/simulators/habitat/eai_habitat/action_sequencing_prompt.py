@@ -6,7 +6,7 @@ answer is another house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.plugin_api import Simulator, Task
+from eai.plugin_api import FewShot, Simulator, Task
 from eai_habitat import describe
 
 TEMPLATE = """You are designing instructions for a household robot. The goal is to guide the robot to change its environment from an initial state to a desired final state. The input is the initial state, the goal, and the objects you can interact with. The output is a list of actions such that, executed one after another, they bring the environment from the initial state to the goal.
@@ -34,8 +34,7 @@ Rules:
 3. OPEN_FRIDGE, CLOSE_FRIDGE, OPEN_CAB and CLOSE_CAB need the robot at the push point.
 4. Use only the actions and object ids listed above.
 
-Output: only a JSON list of actions, each {{"action": "ACTION_NAME", "object": "object_id"}}. {example_intro}
-{example}
+Output: only a JSON list of actions, each {{"action": "ACTION_NAME", "object": "object_id"}}.{example}
 """
 
 EXAMPLE_TASK = "Put the kettle on the stove"
@@ -43,8 +42,12 @@ EXAMPLE = ('[{"action": "NAV", "object": "counter_3"}, {"action": "PICK", "objec
            '{"action": "NAV", "object": "stove"}, {"action": "PLACE", "object": "stove"}]')
 
 
-def action_sequencing_prompt(task: Task, simulator: Simulator) -> str:
+def action_sequencing_prompt(task: Task, simulator: Simulator, shots: int) -> str:
+    """The prompt for ``task``, with the example answer when ``shots`` is 1 (none at 0)."""
     return TEMPLATE.format(objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
                            predicates="\n".join(describe.predicates()), instruction=task.instruction,
                            goal=task.goal.ltl, actions="\n".join(describe.actions()),
-                           example_intro=describe.EXAMPLE_INTRO.format(task=EXAMPLE_TASK), example=EXAMPLE)
+                           example=describe.example(EXAMPLE_TASK, EXAMPLE, shots))
+
+
+ACTION_SEQUENCING = FewShot(action_sequencing_prompt, 1)

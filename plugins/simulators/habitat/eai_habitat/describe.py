@@ -29,6 +29,11 @@ PREDICATES = (
 EXAMPLE_INTRO = 'An example from another house, whose objects are not in this one: for "{task}", the answer is'
 
 
+def example(task: str, answer: str, shots: int) -> str:
+    """The prompt's example, ``answer`` for ``task`` after :data:`EXAMPLE_INTRO` ("" at ``shots`` 0)."""
+    return f" {EXAMPLE_INTRO.format(task=task)}\n{answer}" if shots else ""
+
+
 def objects(task: Task) -> list[str]:
     """One line per object: its id and what it is."""
     lines = []

@@ -6,7 +6,7 @@ house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.plugin_api import Simulator, Task
+from eai.plugin_api import FewShot, Simulator, Task
 from eai_habitat import describe
 
 TEMPLATE = """Your task is to understand natural language goals for a household robot, reason about the object states and relationships, and turn natural language goals into symbolic goals in the given format. The goals include: node goals describing the final state of one object (or of the robot), and edge goals describing the final relationship between two objects. Write only the goals the instruction asks for.
@@ -24,8 +24,7 @@ Predicates you can use (node goals take one object, edge goals two):
 
 A goal is a list [predicate, object id, ...]; a negated goal is ["not", [predicate, object id, ...]]. When the instruction asks for any one object of a kind (e.g. "a ball"), choose one object of that kind.
 
-Output: only a JSON object of this form, with nothing else. {example_intro}
-{example}
+Output: only a JSON object of this form, with nothing else.{example}
 
 Instruction: {instruction}
 """
@@ -34,7 +33,11 @@ EXAMPLE_TASK = "Put the kettle on the stove and leave drawer 2 open"
 EXAMPLE = '{"node goals": [["opened_cab", "cab_push_point_2"]], "edge goals": [["on_top", "kettle_1", "stove"]]}'
 
 
-def goal_interpretation_prompt(task: Task, simulator: Simulator) -> str:
+def goal_interpretation_prompt(task: Task, simulator: Simulator, shots: int) -> str:
+    """The prompt for ``task``, with the example answer when ``shots`` is 1 (none at 0)."""
     return TEMPLATE.format(objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
                            predicates="\n".join(describe.predicates()), instruction=task.instruction,
-                           example_intro=describe.EXAMPLE_INTRO.format(task=EXAMPLE_TASK), example=EXAMPLE)
+                           example=describe.example(EXAMPLE_TASK, EXAMPLE, shots))
+
+
+GOAL_INTERPRETATION = FewShot(goal_interpretation_prompt, 1)

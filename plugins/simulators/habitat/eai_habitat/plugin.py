@@ -51,4 +51,4 @@ def eai_register_suites(register):
 
 @hookimpl
 def eai_register_simulators(register):
-    register(HabitatSimulator(lambda key: _langr().file(key)))
+    register(HabitatSimulator(lambda key: (_eb_habitat() if key == "examples" else _langr()).file(key)))  # EB's examples: eb-habitat's

@@ -12,10 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eai.plugin_api import ActionList, Domain, Simulator, Task, Trajectory, Vocabulary, eb_chat_prompt, eb_prompt
+from eai.plugin_api import EB_N_SHOTS, ActionList, Domain, Simulator, Task, Vocabulary, eb_chat_prompt, eb_prompt
 from eai_habitat.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
+    from eai.plugin_api import Trajectory
     from eai_habitat.world import HabitatWorld
 
 SATISFIED_AT_START = "its goal holds in the initial state"
@@ -26,11 +27,13 @@ class HabitatSimulator(Simulator):
     description = ("ReplicaCAD rearrangement (LLaRP, EB-Habitat), symbolic: EB-Habitat's skills with the "
                    "habitat domain's preconditions")
     prompts = {
-        "goal_interpretation": "eai_habitat.goal_interpretation_prompt:goal_interpretation_prompt",
-        "subgoal_decomposition": "eai_habitat.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
-        "action_sequencing": "eai_habitat.action_sequencing_prompt:action_sequencing_prompt",
+        "goal_interpretation": "eai_habitat.goal_interpretation_prompt:GOAL_INTERPRETATION",
+        "subgoal_decomposition": "eai_habitat.subgoal_decomposition_prompt:SUBGOAL_DECOMPOSITION",
+        "action_sequencing": "eai_habitat.action_sequencing_prompt:ACTION_SEQUENCING",
         "transition_modeling": "eai_habitat.transition_modeling_prompt:transition_modeling_prompt",
     }
+
+    episode_shots = EB_N_SHOTS  # EmbodiedBench's n_shots (configs/eb-hab.yaml)
 
     def __init__(self, suite_file: Callable[[str], Path]) -> None:
         self._file = suite_file
@@ -52,12 +55,16 @@ class HabitatSimulator(Simulator):
         """The suite's domain file, as the transition-modeling prompt shows it."""
         return self._file("domain").read_text(encoding="utf-8")
 
-    def episode_prompt(self, task: Task, history: str = "") -> str:
+    def episode_prompt(self, task: Task, history: str = "", shots: int | None = None) -> str:
         """A one-agent episode's turn as EmbodiedBench prompts it: EB-Habitat's system prompt with the
-        task's action list, the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        task's action list and the first ``shots`` of EB's examples (eb-habitat's ``examples.json``),
+        the instruction and ``history`` (:func:`eai.plugin_api.eb_prompt`)."""
+        from eai.plugin_api import eb_examples
         from eai_habitat.eb_system_prompt import SYSTEM_PROMPT
+        from eai_habitat.importer import EB_EXAMPLES
 
-        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history)
+        examples = eb_examples(self._file("examples"), EB_EXAMPLES[0])[:self.episode_shots if shots is None else shots]
+        return eb_prompt(SYSTEM_PROMPT, self.action_list(task).actions, task.instruction, history, examples)
 
     def episode_chat_prompt(self, task: Task, history: str) -> str:
         """A later turn's message in chat-history mode, EB's (:func:`eai.plugin_api.eb_chat_prompt`)."""

@@ -6,7 +6,7 @@ house's (:data:`eai_habitat.describe.EXAMPLE_INTRO`)."""
 
 from __future__ import annotations
 
-from eai.plugin_api import Simulator, Task
+from eai.plugin_api import FewShot, Simulator, Task
 from eai_habitat import describe
 
 TEMPLATE = """You are determining the state transitions of a household task solved by a robot. List the intermediate states, and actions only where necessary, in temporal order, ending with the goal. Each line is a Boolean expression of state and action primitives written "name(id, ...)", combined with "and", "or" and "not". Expressions on one line hold together; consecutive lines hold one after another.
@@ -28,8 +28,7 @@ Initial state:
 Goal: {instruction}
 The goal in symbolic form: {goal}
 
-Output: only a JSON object {{"output": [...]}} listing the lines. {example_intro}
-{example}
+Output: only a JSON object {{"output": [...]}} listing the lines.{example}
 """
 
 EXAMPLE_TASK = "Put the kettle on the stove"
@@ -37,8 +36,12 @@ EXAMPLE = ('{"output": ["robot_at(counter_3)", "holding(kettle_1)", "robot_at(st
            '"on_top(kettle_1, stove) and not_holding(robot_0)"]}')
 
 
-def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
+def subgoal_decomposition_prompt(task: Task, simulator: Simulator, shots: int) -> str:
+    """The prompt for ``task``, with the example answer when ``shots`` is 1 (none at 0)."""
     return TEMPLATE.format(predicates="\n".join(describe.predicates()), actions="\n".join(describe.actions()),
                            objects="\n".join(describe.objects(task)), state="\n".join(describe.initial_state(task)),
                            instruction=task.instruction, goal=task.goal.ltl,
-                           example_intro=describe.EXAMPLE_INTRO.format(task=EXAMPLE_TASK), example=EXAMPLE)
+                           example=describe.example(EXAMPLE_TASK, EXAMPLE, shots))
+
+
+SUBGOAL_DECOMPOSITION = FewShot(subgoal_decomposition_prompt, 1)

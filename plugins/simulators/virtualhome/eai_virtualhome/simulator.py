@@ -23,9 +23,9 @@ class VirtualHomeSimulator(Simulator):
     evaluation_predicates = PREDICATES
     prompts = {
         "goal_interpretation": "eai_virtualhome.goal_interpretation_prompt:goal_interpretation_prompt",
-        "subgoal_decomposition": "eai_virtualhome.subgoal_decomposition_prompt:subgoal_decomposition_prompt",
+        "subgoal_decomposition": "eai_virtualhome.subgoal_decomposition_prompt:SUBGOAL_DECOMPOSITION",
         "action_sequencing": "eai_virtualhome.prompt:action_sequencing_prompt",
-        "transition_modeling": "eai_virtualhome.transition_modeling_prompt:transition_modeling_prompt",
+        "transition_modeling": "eai_virtualhome.transition_modeling_prompt:TRANSITION_MODELING",
     }
     prompt_styles = {"upstream": UPSTREAM_PROMPTS}  # the EAI Challenge's prompts (docs/challenge.md)
 

@@ -1,6 +1,6 @@
 """The paper's VirtualHome subgoal-decomposition prompt (appendix I.2), filled from a task.
 
-The instructions and the two worked examples are the upstream prompt's
+The instructions and the two worked examples (``--shots``: the first K) are the upstream prompt's
 wording (eai-eval 1.0.5). The target task is built from our task data: the
 relevant objects with their class (our data has no VirtualHome category) and
 properties; the initial unary states of the relevant objects except the
@@ -13,7 +13,7 @@ sorted, so the text is deterministic.
 
 from __future__ import annotations
 
-from eai.plugin_api import Simulator, Task
+from eai.plugin_api import FewShot, Simulator, Task
 from eai_virtualhome.prompt import generated_goal
 from eai_virtualhome.scene import initial_atoms
 
@@ -79,8 +79,8 @@ Action primitive is similar to state primitive. Its formal definition looks like
 - If you want to change state of A, while A is in B and B is closed, you should make sure B is open first.
 - Your output format should strictly follow this json format: {"necessity_to_use_action": <necessity>, "actions_to_include": [<actions>], "output": [<your subgoal plan>]}, where in <necessity> you should put "yes" or "no" to indicate whether actions should be included in subgoal plans. If you believe it is necessary to use actions, in the field <actions>, you should list all actions you used in your output. Otherwise, you should simply output an empty list []. In the field <your subgoal plan>, you should list all Boolean expressions in the required format and the temporal order.
 
-Below are two examples for your better understanding.
-## Example 1: Task category is "Listen to music"
+'''
+EXAMPLE_1 = '''## Example 1: Task category is "Listen to music"
 ## Relevant Objects in the Scene
 | obj | category | properties |
 | --- | --- | --- |
@@ -112,7 +112,8 @@ No
 ## Output: Based on initial states in this task, achieve final goal states logically and reasonably. It does not matter which state should be satisfied first, as long as all goal states can be satisfied at the end. Make sure your output follows the json format, and do not include irrelevant information, do not include any explanation.
 {"necessity_to_use_action": "no", "actions_to_include": [], "output": ["NEXT_TO(character.65, dvd_player.1000)", "FACING(character.65, dvd_player.1000)", "PLUGGED_IN(dvd_player.1000) and CLOSED(dvd_player.1000)", "ON(dvd_player.1000)"]}
 
-# Example 2: Task category is "Browse internet"
+'''
+EXAMPLE_2 = '''# Example 2: Task category is "Browse internet"
 ## Relevant Objects in the Scene
 | bathroom.1 | Rooms | [] |
 | character.65 | Characters | [] |
@@ -158,6 +159,8 @@ Yes
 ## Output: Based on initial states in this task, achieve final goal states logically and reasonably. It does not matter which state should be satisfied first, as long as all goal states can be satisfied at the end. Make sure your output follows the json format. Do not include irrelevant information, only output json object.
 {"necessity_to_use_action": "yes", "actions_to_include": ["LOOKAT"], "output": ["NEXT_TO(character.65, computer.417)", "ONTOP(character.65, chair.356)", "HOLDS_RH(character.65, mouse.413) and HOLDS_LH(character.65, keyboard.415)", "FACING(character.65, computer.417)", "LOOKAT(computer.417)"]}
 '''
+EXAMPLES = (EXAMPLE_1, EXAMPLE_2)
+INTROS = ("", "Below is an example for your better understanding.\n", "Below are two examples for your better understanding.\n")
 
 ACTIONS_NOTE = ('[Actions Must Include]: Actions are listed in the execution order, each line is one action to satisfy. '
                 'If "A or B or ..." is presented in one line, then only one of them needs to be satisfied.')
@@ -167,7 +170,8 @@ OUTPUT_NOTE = ("## Output: Based on initial states in this task, achieve final g
                "only output json object.")
 
 
-def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
+def subgoal_decomposition_prompt(task: Task, simulator: Simulator, shots: int) -> str:
+    """The prompt for ``task`` with the first ``shots`` worked examples."""
     objects = task.object_by_id
     character = next((o for o in task.relevant if objects[o].class_name == "character"), None)
     relevant = set(task.relevant)
@@ -198,4 +202,8 @@ def subgoal_decomposition_prompt(task: Task, simulator: Simulator) -> str:
         "",
         OUTPUT_NOTE,
     ]
-    return INSTRUCTIONS + "\n" + "\n".join(target)
+    instructions = (INSTRUCTIONS + INTROS[shots] + "".join(EXAMPLES[:shots])).rstrip("\n") + "\n"
+    return instructions + "\n" + "\n".join(target)
+
+
+SUBGOAL_DECOMPOSITION = FewShot(subgoal_decomposition_prompt, len(EXAMPLES))

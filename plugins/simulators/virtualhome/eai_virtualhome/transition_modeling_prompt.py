@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from eai.plugin_api import Task, fill_transition_prompt
+from eai.plugin_api import FewShot, Task, examples_in, fill_transition_prompt
 
 if TYPE_CHECKING:
     from eai_virtualhome.simulator import VirtualHomeSimulator
@@ -209,6 +209,14 @@ Output:
 """
 
 
-def transition_modeling_prompt(task: Task, simulator: VirtualHomeSimulator) -> str:
-    """The prompt for ``task``, with the suite's gold domain file as it is written."""
-    return fill_transition_prompt(TEMPLATE, task, simulator.domain_text())
+# its in-context examples: the worked hang_up_clothes, then three actions of everyday use
+EXAMPLES = examples_in(TEMPLATE, ("Here is an example of the input problem file", "Here are some other commonly used",
+                                  "(:action pick_and_place", "(:action bow"), "hint: ")
+
+
+def transition_modeling_prompt(task: Task, simulator: VirtualHomeSimulator, shots: int) -> str:
+    """The prompt for ``task`` with the first ``shots`` examples, with the suite's gold domain file as it is written."""
+    return fill_transition_prompt(EXAMPLES.kept(shots), task, simulator.domain_text())
+
+
+TRANSITION_MODELING = FewShot(transition_modeling_prompt, len(EXAMPLES.items))
