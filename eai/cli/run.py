@@ -89,9 +89,9 @@ def execute(
     shard: str | None = None, executor: str = defaults.EXECUTOR, address: str | None = None,
     turn_by_turn: bool = False, human: str = defaults.HUMAN, partial: bool = False, exact_types: bool = False,
     episode: bool = False, max_steps: int = MAX_STEPS, max_invalid: int = MAX_INVALID, act_as: str = "json",
-    chat_history: bool = False, chat_window: int = 0,
-    prompts: str = PAPER, system_prompt: str | None = None, shots: str | int | None = None, again: Sequence[str] = (),
-    command: Sequence[str] | None = None, epochs: int = defaults.EPOCHS,
+    chat_history: bool = False, chat_window: int = 0, prompts: str = PAPER, system_prompt: str | None = None,
+    shots: str | int | None = None, again: Sequence[str] = (), command: Sequence[str] | None = None,
+    epochs: int = defaults.EPOCHS,
 ) -> None:
     """Run and report; ``again``: the transport flags the resume line repeats."""
     from eai.base.atomic import WriteError
@@ -107,8 +107,7 @@ def execute(
                                temperature=temperature, max_tokens=max_tokens or None, timeout=timeout, retries=retries,
                                give_up_after=give_up_after, first_answer_deadline=first_answer_deadline or None,
                                gen=parse_gen(gen), response_format=response_format, cost_limit=cost_limit,
-                               price_as=price_as,
-                               cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
+                               price_as=price_as, cache=cache, use_cache=not no_cache, replan=replan, action_failure_p=action_failure_p,
                                seed=seed, epochs=epochs, environment=environment,
                                options={**budget_options(max_nodes, planner_cpu_seconds, planner_memory_mb, exact_types),
                                         **agent_options(agents, turn_by_turn, human, partial, episode, max_steps,
@@ -170,9 +169,7 @@ def run_command(
     human: Annotated[str, typer.Option("--human", help=HUMAN_HELP)] = defaults.HUMAN,
     partial: Annotated[bool, typer.Option("--partial", help=PARTIAL_HELP)] = False,
     exact_types: ExactTypes = False,
-    episode: Episode = False,
-    max_steps: MaxSteps = MAX_STEPS,
-    max_invalid: MaxInvalid = MAX_INVALID,
+    episode: Episode = False, max_steps: MaxSteps = MAX_STEPS, max_invalid: MaxInvalid = MAX_INVALID,
     act_as: ActAs = "json",
     chat_history: ChatHistory = False,
     chat_window: ChatWindow = 0,

@@ -32,7 +32,7 @@ SCRIPT = [plan("find a Ladle", "put down the object in hand"),
 
 def eb_planner(answers, steps, chat):
     """The messages EB's VLMPlanner sends each turn (``planner/vlm_planner.py``: ``process_prompt``
-    and ``act`` with language_only=1, n_shots=0, use_feedback=1, template_lang appended),
+    and ``act`` with language_only=1, n_shots=0 (the run asks --shots 0), use_feedback=1, template_lang appended),
     given the model's ``answers`` and each turn's ``steps`` as the environment fed them back
     (``update_info``: the action id and the env feedback of every step carried out or failed)."""
     instruction, last = TASK.instruction.rstrip("."), len(ACTIONS) - 1
@@ -68,7 +68,7 @@ def played(plugins, tmp_path, answers, **options):
     def answer(body):
         return answers[min(len(server.bodies), len(answers)) - 1]
 
-    episode = {"episode": True, "max_steps": 30, "max_invalid": 10, "act_as": "json", **options}
+    episode = {"episode": True, "max_steps": 30, "max_invalid": 10, "act_as": "json", "shots": 0, **options}
     with FakeServer(answer=answer) as server:
         config = run_config(tmp_path / "run", server.url, suites=["eb-alfred"], task_ids=["base_0"], limit=None,
                             options=episode)
