@@ -12,6 +12,7 @@ from typing import Any
 
 from eai.reporting.collect import UnitResult
 from eai.reporting.unit_table import UnitTable
+from eai.results.responses import parse_response
 from eai.results.store import ResponseLog
 
 HEADERS = ["Suite", "Module", "Model", "Tasks", "Calls", "From cache", "Calls with token counts", "Prompt tokens",
@@ -26,10 +27,16 @@ def run_usage(responses: Path) -> dict[str, Any]:
     the cache (``cached``), from a unit's responses.jsonl; {} without one."""
     if not responses.is_file():
         return {}
-    calls = [call for response in ResponseLog(responses).read().values() for call in response.calls]
+    tallies = {key: _tally(parse_response(item, responses, "").calls) for key, item in ResponseLog(responses).each_item()}
+    return {"model_calls": sum(t[0] for t in tallies.values()), "cached": sum(t[1] for t in tallies.values()),
+            "seconds": round(sum(seconds for t in tallies.values() for seconds in t[2]), 1)}
+
+
+def _tally(calls: Sequence[dict[str, Any]]) -> tuple[int, int, list[float]]:
+    """The calls of one task's response made, answered from the cache, and the seconds of each made,
+    kept for a line at a time (a log of thousands of episodes is not held whole)."""
     made = [c for c in calls if not c.get("cached")]
-    return {"model_calls": len(made), "cached": len(calls) - len(made),
-            "seconds": round(sum(c.get("seconds") or 0.0 for c in made), 1)}
+    return len(made), len(calls) - len(made), [c.get("seconds") or 0.0 for c in made]
 
 
 def usage_tables(units: Sequence[UnitResult]) -> list[UnitTable]:

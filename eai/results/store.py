@@ -94,7 +94,12 @@ class ResponseLog:
     def read_items(self) -> dict[str, dict[str, Any]]:
         """The last line per task id (per :func:`epoch_key` when the run has
         epochs), as logged; a last line without its newline is a partial write and left out."""
-        return {key: item for key, item, _ in self._lines()}
+        return dict(self.each_item())
+
+    def each_item(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """(key, item) of each complete line in order, none held: a key's later line replaces
+        its earlier ones in :meth:`read_items`."""
+        return ((key, item) for key, item, _ in self._lines())
 
     def indexed(self) -> LoggedItems:
         """:meth:`read_items` read again from the file line by line as asked for, not

@@ -12,6 +12,7 @@ the digest of them now is the same, and makes the page again otherwise.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -58,6 +59,13 @@ def source_digest(folders: Sequence[Path], plugins: Plugins) -> str:
             data = part if isinstance(part, bytes) else str(part).encode("utf-8", "surrogateescape")
             digest.update(len(data).to_bytes(8, "big") + data)
 
+    def add_file(path: Path) -> None:
+        """As ``add(path.read_bytes())``, a block at a time: a run's logs are not held whole."""
+        with path.open("rb") as handle:
+            digest.update(os.fstat(handle.fileno()).st_size.to_bytes(8, "big"))
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+
     add(eai.__version__, *(f"{i.name} {i.module} {i.distribution} {i.version}" for i in plugins.loaded))
     for path, root in _code(plugins):
         add(path.relative_to(root), path.read_bytes())
@@ -67,7 +75,8 @@ def source_digest(folders: Sequence[Path], plugins: Plugins) -> str:
         run_json = folder / "run.json"
         add(run_json.stat().st_mtime_ns if run_json.is_file() else "")
         for path in _files(folder, NOT_SOURCES):
-            add(path.relative_to(folder), path.read_bytes())
+            add(path.relative_to(folder))
+            add_file(path)
         suites.update(unit.suite for unit in collect([folder]))
     for name in sorted(suites):
         suite = plugins.suites.get(name) if name in plugins.suites else None
