@@ -72,6 +72,6 @@ def suite_features(units: Sequence[UnitResult], suites: Any) -> dict[str, dict[s
     features = {}
     for suite, wanted in sorted(ids.items()):
         if suite in suites:
-            tasks = suites.get(suite).load([i for i in suites.get(suite).ids() if i in wanted])
-            features[suite] = {task.id: task_features(task) for task in tasks}
+            found = suites.get(suite)
+            features[suite] = {task.id: task_features(task) for task in found.each([i for i in found.ids() if i in wanted])}
     return features

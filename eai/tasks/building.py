@@ -36,11 +36,28 @@ def _obj(spec: ObjectSpec) -> Obj:
     return Obj(spec.id, spec.class_name, frozenset(spec.properties))
 
 
-class Builder:
-    """Turns one validated task file into a Task, checking every reference."""
+Objects = dict[tuple[str, str, frozenset[str]], Obj]  # the objects built so far, by value
 
-    def __init__(self, path: Path, tf: TaskFile, suite: str, base: BaseScene | None) -> None:
+
+class Builder:
+    """Turns one validated task file into a Task, checking every reference.
+
+    ``objects``: the objects of the tasks built before (a suite's): an object
+    equal to one of them is that one (objects are immutable), so a suite's
+    tasks that restate the same objects hold them once."""
+
+    def __init__(self, path: Path, tf: TaskFile, suite: str, base: BaseScene | None,
+                 objects: Objects | None = None) -> None:
         self.path, self.tf, self.suite, self.base = path, tf, suite, base
+        self.objects: Objects = {} if objects is None else objects
+
+    def obj(self, spec: ObjectSpec) -> Obj:
+        """The object of ``spec``, the one built before when there is one."""
+        key = (spec.id, spec.class_name, frozenset(spec.properties))
+        found = self.objects.get(key)
+        if found is None:
+            found = self.objects[key] = Obj(*key)
+        return found
 
     def fail(self, field: str, message: str) -> TaskFileError:
         return TaskFileError(self.path, self.tf.id, field, message)
@@ -96,7 +113,7 @@ class Builder:
             was = specs.get(spec.id)
             specs[spec.id] = spec
             if was is None or (was.class_name, was.properties) != (spec.class_name, spec.properties):
-                objs[spec.id] = _obj(spec)  # else the object it replaces (often the base's) is the same
+                objs[spec.id] = self.obj(spec)  # else the object it replaces (often the base's) is the same
         self.check_ids("initial.relations", initial.relations, specs.keys(), skip=1)
         added_relations = {tuple(rel) for rel in initial.relations}
         added_states = {(state, oid) for oid in {spec.id for spec in initial.objects} for state in specs[oid].states}

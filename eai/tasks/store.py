@@ -9,15 +9,17 @@ tasks built from them by :mod:`eai.tasks.building`.
 from __future__ import annotations
 
 import gc
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
+from weakref import WeakValueDictionary
 
 from eai.base import jsonl
 from eai.base.finding import Finding
 from eai.exceptions import EaiError, UnknownNameError
-from eai.tasks.building import BaseScene, Builder, base_scene
+from eai.tasks.building import BaseScene, Builder, Objects, base_scene
 from eai.tasks.importing import PROVENANCE
 from eai.tasks.reading import TaskFileError, read_model
 from eai.tasks.sources import Archive, Pin
@@ -26,6 +28,9 @@ from eai.world import Task
 
 if TYPE_CHECKING:  # the pydantic task-file models are imported when a file is read: registering suites stays cheap
     from eai.tasks.taskfile import SuiteFile, TaskFile
+
+
+RECENT = 512  # tasks a suite holds once read (a suite of at most that many is read once per process)
 
 
 @contextmanager
@@ -63,7 +68,12 @@ class DirectorySuite(TaskSuite):
         self._importer = importer
         self._suite: SuiteFile | None = None
         self._bases: dict[str, BaseScene] = {}
-        self._tasks: dict[str, Task] = {}  # tasks built so far (they are immutable), by id
+        # the tasks built and still in use somewhere (they are immutable), by id, and the last
+        # RECENT read, held: a suite of that size is read once per process, a larger one's tasks
+        # are not all held (a 1,100-episode run, issue 33)
+        self._tasks: WeakValueDictionary[str, Task] = WeakValueDictionary()
+        self._recent: OrderedDict[str, Task] = OrderedDict()
+        self._objects: Objects = {}  # their objects, each held once however many tasks restate it
 
     @property
     def path(self) -> Path:
@@ -83,8 +93,9 @@ class DirectorySuite(TaskSuite):
         return {name: list(ids) for name, ids in self.info().subsets.items()}
 
     def load(self, ids: list[str] | None = None) -> list[Task]:
-        """The tasks ``ids`` (default: all), in that order. Each file is read
-        once per process: a task loaded before is returned as it was."""
+        """The tasks ``ids`` (default: all), in that order. A task loaded before and still
+        held (somewhere, or among the suite's last :data:`RECENT`) is returned as it was;
+        the others are read."""
         known = self.ids()
         wanted = known if ids is None else list(ids)
         known_set = set(known)
@@ -92,19 +103,26 @@ class DirectorySuite(TaskSuite):
             if task_id not in known_set:
                 raise UnknownNameError(f"task of suite {self.name!r}", task_id, known)
         folder = self.path / "tasks"  # resolved once, not per task
-        files = [(folder / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted) if task_id not in self._tasks]
+        have = {task_id: task for task_id in wanted if (task := self._tasks.get(task_id)) is not None}
+        files = [(folder / f"{task_id}.json", task_id) for task_id in dict.fromkeys(wanted) if task_id not in have]
         from eai.tasks.taskfile import TaskFile
 
         with _collector_paused():
             built = [self._built(path, read_model(path, TaskFile, task_id), task_id) for path, task_id in files]
+        have.update((task.id, task) for task in built)
         self._tasks.update((task.id, task) for task in built)
-        return [self._tasks[task_id] for task_id in wanted]
+        for task_id, task in have.items():
+            self._recent[task_id] = task
+            self._recent.move_to_end(task_id)
+        while len(self._recent) > RECENT:
+            self._recent.popitem(last=False)
+        return [have[task_id] for task_id in wanted]
 
     def _built(self, path: Path, tf: TaskFile, task_id: str) -> Task:
         """The task of file ``tf`` read from ``path``, built at once, so the files' models are not all held together."""
         if tf.id != task_id:
             raise TaskFileError(path, task_id, "id", f"file holds task {tf.id!r}")
-        return Builder(path, tf, self.name, self.base(tf.initial.base)).build()
+        return Builder(path, tf, self.name, self.base(tf.initial.base), self._objects).build()
 
     def base(self, name: str | None) -> BaseScene | None:
         """The base scene file ``name`` of this suite's folder, read once; None when there is none."""
@@ -125,6 +143,8 @@ class DirectorySuite(TaskSuite):
             self._suite = None
             self._bases.clear()
             self._tasks.clear()
+            self._recent.clear()
+            self._objects.clear()
 
     def licences(self) -> list[dict[str, str]]:
         """The sources its folder's provenance.json names, with their licences (none without one)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from eai.exceptions import EaiError
@@ -37,6 +37,12 @@ class TaskSuite(ABC):
     @abstractmethod
     def load(self, ids: list[str] | None = None) -> list[Task]:
         """The tasks with these ids (all when None), in the suite's order."""
+
+    def each(self, ids: list[str], batch: int = 100) -> Iterator[Task]:
+        """The tasks ``ids``, in that order, loaded ``batch`` at a time: a caller that
+        uses each once does not hold the whole suite (a run of thousands of tasks)."""
+        for start in range(0, len(ids), batch):
+            yield from self.load(ids[start:start + batch])
 
     def subsets(self) -> Mapping[str, list[str]]:
         """Named groups of task ids (EB-ALFRED's base, long_horizon...); none by default."""
