@@ -297,4 +297,4 @@ def _view(folders: Sequence[Path], target: Path, digest: str | None = None) -> P
 
     plugins = get_plugins()
     digest = digest or source_digest(folders, plugins)  # before reading them: a change meanwhile makes the page not current
-    return write_site(collect_runs(folders, plugins), inside(target, {"viewer folder": FOLDER}), digest)
+    return write_site(collect_runs(folders, plugins, streamed=True), inside(target, {"viewer folder": FOLDER}), digest)

@@ -48,7 +48,7 @@ def view_command(
     plugins = get_plugins()
     if out is not None:
         check_output_folder(out)
-        say(f"wrote {write_site(collect_runs(runs, plugins), out)}")
+        say(f"wrote {write_site(collect_runs(runs, plugins, streamed=True), out)}")
         return
     try:
         with terminated_as_interrupt():
@@ -56,7 +56,7 @@ def view_command(
             if own is not None:
                 serve(own, port, lambda url: say(f"serving {url} ({own}, current with the run; Ctrl-C to stop)"))
                 return
-            model = collect_runs(runs, plugins)
+            model = collect_runs(runs, plugins, streamed=True)
             with tempfile.TemporaryDirectory(prefix="eai-view-") as folder:
                 write_site(model, Path(folder))
                 serve(Path(folder), port, lambda url: say(f"serving {url} (Ctrl-C to stop)"))

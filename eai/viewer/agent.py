@@ -118,15 +118,17 @@ def ending(record: dict[str, Any], budgets: dict[str, Any]) -> dict[str, Any]:
     return end
 
 
-def agent_traces(cache: TaskCache, unit: UnitResult, records: list[dict[str, Any]]) -> tuple[dict[str, dict[str, Any]], str]:
-    """Per task id of an agent unit: ``trace`` and, when the suite is installed, ``instruction``."""
-    budgets = unit.summary.get("episode")
-    budgets = budgets if isinstance(budgets, dict) else {}
-    installed = unit.suite in cache.plugins.suites
-    tasks = {t.id: t for t in cache.get(unit.suite, [r["identifier"] for r in records])} if installed else {}
-    found = {}
-    for record in records:
-        task = tasks.get(record["identifier"])
-        found[record["identifier"]] = {"trace": agent_trace(record, budgets),
-                                       **({"instruction": task.instruction} if task else {})}
-    return found, "" if installed else f"suite {unit.suite!r} is not installed: no instructions (the turns are the record's)"
+class AgentTraces:
+    """The traces of an agent unit's episodes, one record at a time: called with a
+    record, ``trace`` and, when the suite is installed, ``instruction``."""
+
+    def __init__(self, cache: TaskCache, unit: UnitResult) -> None:
+        budgets = unit.summary.get("episode")
+        self.budgets = budgets if isinstance(budgets, dict) else {}
+        self.cache, self.suite = cache, unit.suite
+        self.installed = unit.suite in cache.plugins.suites
+        self.note = "" if self.installed else f"suite {unit.suite!r} is not installed: no instructions (the turns are the record's)"
+
+    def __call__(self, record: dict[str, Any]) -> dict[str, Any]:
+        instruction = self.cache.instruction(self.suite, record["identifier"]) if self.installed else None
+        return {"trace": agent_trace(record, self.budgets), **({"instruction": instruction} if instruction is not None else {})}

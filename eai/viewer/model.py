@@ -4,7 +4,7 @@ its summary and every task's record, answer, prompt and parse."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ from eai.host.manager import Plugins
 from eai.reporting.collect import UnitResult, collect, run_config, run_names
 from eai.results.responses import KEPT_ANSWERS, parse_response
 from eai.results.store import ResponseLog
-from eai.viewer.agent import agent_traces
+from eai.viewer.agent import AgentTraces
 from eai.viewer.episodes import shared_traces, traces
 from eai.viewer.tasks import TaskCache, details
 from eai.viewer.trace import share_prompts
@@ -57,19 +57,29 @@ def errors(record: dict[str, Any]) -> list[str]:
     return found
 
 
-def read_unit(unit: UnitResult) -> tuple[list[dict[str, Any]], Mapping[str, dict[str, Any]], str]:
-    """The unit's records, its answers (a run's logged answers, or the answers
+def read_unit(unit: UnitResult) -> tuple[Iterator[dict[str, Any]], Mapping[str, dict[str, Any]], str]:
+    """The unit's records as they are read, its answers (a run's logged answers, or the answers
     a score folder kept) and the file they came from ("" when there is none);
     one clear error when they are not a run's."""
     kept = next((name for name in ("responses.jsonl", KEPT_ANSWERS) if (unit.folder / name).is_file()), "")
     try:
-        records = unit.records()
         answers = ResponseLog(unit.folder / kept).indexed() if kept else {}
-        for record in records:
-            str(record["identifier"])
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-        raise EaiError(f"cannot read the records or responses in {unit.folder}: {type(exc).__name__}: {exc}") from None
-    return records, answers, kept
+        raise _unreadable(unit, exc) from None
+    return _checked(unit), answers, kept
+
+
+def _checked(unit: UnitResult) -> Iterator[dict[str, Any]]:
+    try:
+        for record in unit.each_record():
+            str(record["identifier"])
+            yield record
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise _unreadable(unit, exc) from None
+
+
+def _unreadable(unit: UnitResult, exc: Exception) -> EaiError:
+    return EaiError(f"cannot read the records or responses in {unit.folder}: {type(exc).__name__}: {exc}")
 
 
 def kind(summary: dict[str, Any], config: dict[str, Any] | None) -> str:
@@ -87,44 +97,55 @@ def kind(summary: dict[str, Any], config: dict[str, Any] | None) -> str:
 
 
 def unit_model(unit: UnitResult, root: Path, cache: TaskCache, config: dict[str, Any] | None) -> dict[str, Any]:
+    """The unit's summary and what the viewer shows of it; its ``tasks`` an iterator
+    made as the records are read: an agent's episodes (one record each) are read,
+    traced and given one at a time, so a unit of thousands is not held whole."""
     records, answers, kept = read_unit(unit)
     how = kind(unit.summary, config)
+    notes = {KEPT_ANSWERS: f"a score folder: the answers scored are those it kept ({KEPT_ANSWERS})",
+             "": "the answers were not kept (no responses.jsonl: an eai score folder made before eai kept the "
+                 "answers it scored)"}
+    head = {"key": unit.folder.resolve().relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
+            "model": unit.model, "label": unit.label, "summary": unit.summary, "n": unit.summary.get("n")}
+    if how == "agent":  # traced a record at a time; its turns show observations, no prompt to share
+        traced = AgentTraces(cache, unit)
+        tasks = (task_shown(record, answers, how, traced(record)) for record in records)
+        return {**head, "note": "; ".join(filter(None, [traced.note, notes.get(kept)])), "tasks": tasks}
+    held = list(records)
     if how == "answers":
         given = {i: parse_response(item, unit.folder / kept, i) for i, item in answers.items() if not item.get("error")}
-        found, note = details(cache, unit.suite, unit.module, given, [r["identifier"] for r in records])
-        for task_id, shown in shared_traces(cache, unit, records, given).items():
+        found, note = details(cache, unit.suite, unit.module, given, [r["identifier"] for r in held])
+        for task_id, shown in shared_traces(cache, unit, held, given).items():
             found.setdefault(task_id, {}).update(shown)
-    elif how == "agent":
-        found, note = agent_traces(cache, unit, records)
     else:
-        found, note = traces(cache, unit, how, records, answers, config or {})
-    if kept == KEPT_ANSWERS:
-        note = "; ".join(filter(None, [note, f"a score folder: the answers scored are those it kept ({KEPT_ANSWERS})"]))
-    elif not kept:
-        note = "; ".join(filter(None, [note, "the answers were not kept (no responses.jsonl: an eai score folder made "
-                                             "before eai kept the answers it scored)"]))
+        found, note = traces(cache, unit, how, held, answers, config or {})
     base = share_prompts([item["trace"] for item in found.values() if "trace" in item])
-    tasks = []
-    for record in records:
-        task_id = record["identifier"]
-        answer = answers.get(task_id, {})
-        shown = {**record, "turn_log": "(shown above, turn by turn)"} if how == "agent" and "turn_log" in record else record
-        tasks.append({"id": task_id, "status": status(record), "errors": errors(record), "record": shown,
-                      "output": answer.get("llm_output") if how == "answers" else None,
-                      "call_error": answer.get("error", ""), **found.get(task_id, {})})
-    return {"key": unit.folder.resolve().relative_to(root).as_posix(), "suite": unit.suite, "module": unit.module,
-            "model": unit.model, "label": unit.label, "summary": unit.summary, "n": unit.summary.get("n"),
-            "note": note, "tasks": tasks, **({"prompt_base": base} if base is not None else {})}
+    return {**head, "note": "; ".join(filter(None, [note, notes.get(kept)])),
+            "tasks": (task_shown(record, answers, how, found.get(record["identifier"], {})) for record in held),
+            **({"prompt_base": base} if base is not None else {})}
 
 
-def collect_runs(folders: Sequence[Path], plugins: Plugins) -> dict[str, Any]:
-    """The viewer's model of the run folders, in the order given."""
+def task_shown(record: dict[str, Any], answers: Mapping[str, dict[str, Any]], how: str,
+               found: dict[str, Any]) -> dict[str, Any]:
+    """One task as the viewer shows it: its record (an agent's without the turn log its trace shows), answer and what was found."""
+    answer = answers.get(record["identifier"], {})
+    shown = {**record, "turn_log": "(shown above, turn by turn)"} if how == "agent" and "turn_log" in record else record
+    return {"id": record["identifier"], "status": status(record), "errors": errors(record), "record": shown,
+            "output": answer.get("llm_output") if how == "answers" else None,
+            "call_error": answer.get("error", ""), **found}
+
+
+def collect_runs(folders: Sequence[Path], plugins: Plugins, streamed: bool = False) -> dict[str, Any]:
+    """The viewer's model of the run folders, in the order given; ``streamed``: each unit's
+    ``tasks`` an iterator made as it is read (:func:`unit_model`; for
+    :func:`eai.viewer.page.write_site`, which writes each task as it comes), else a list."""
     if not folders:
         raise EaiError("no run folder to view")
     runs, cache = [], TaskCache(plugins)
     for name, folder in zip(run_names(list(folders)), folders):
         units = collect([folder])
         config, written = run_config(folder)
+        models = [unit_model(u, folder.resolve(), cache, config) for u in units]
         runs.append({"name": name, "config": config, "written": written,
-                     "units": [unit_model(u, folder.resolve(), cache, config) for u in units]})
+                     "units": models if streamed else [{**m, "tasks": list(m["tasks"])} for m in models]})
     return {"eai_version": eai.__version__, "runs": runs}

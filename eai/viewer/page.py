@@ -49,19 +49,6 @@ def listed(task: dict[str, Any]) -> dict[str, Any]:
             "instruction": task.get("instruction"), "search": "\n".join(filter(None, [detail, output[:SEARCHED]]))}
 
 
-def split(model: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    """The page's data (each task as :func:`listed`), and each task whole by its key ``R/U/T``."""
-    details: dict[str, dict[str, Any]] = {}
-    runs = []
-    for r, run in enumerate(model["runs"]):
-        units = []
-        for u, unit in enumerate(run["units"]):
-            details.update((f"{r}/{u}/{t}", task) for t, task in enumerate(unit["tasks"]))
-            units.append({**unit, "tasks": [listed(task) for task in unit["tasks"]]})
-        runs.append({**run, "units": units})
-    return {**model, "runs": runs}, details
-
-
 def render(data: dict[str, Any]) -> str:
     here = files("eai.viewer")
     return PAGE.format(css=(here / "viewer.css").read_text(encoding="utf-8"), data=inline_json(data),
@@ -73,20 +60,31 @@ def detail_script(key: str, task: dict[str, Any]) -> str:
     return f"eaiTask({json.dumps(key)}, {inline_json(task)});\n"
 
 
-def write_details(details: dict[str, dict[str, Any]], out: Path) -> None:
-    """Each task's detail file under ``out/tasks``; then the detail files an
-    earlier page left there are removed (only files named as the viewer names
-    them, and their folders once empty: nothing else there is touched)."""
+def write_details(model: dict[str, Any], out: Path) -> dict[str, Any]:
+    """Each task's detail file under ``out/tasks``, written as the model's tasks come
+    (a unit's ``tasks`` may be an iterator: :func:`eai.viewer.model.collect_runs`);
+    then the detail files an earlier page left there are removed (only files named as
+    the viewer names them, and their folders once empty: nothing else there is touched).
+    Returns the page's data: the model with each task as :func:`listed`."""
     written: dict[Path, set[str]] = {}
-    for key, task in details.items():
-        r, u, t = key.split("/")
-        folder = out / DETAILS / f"{r}-{u}"
-        if folder not in written:
+    runs = []
+    for r, run in enumerate(model["runs"]):
+        units = []
+        for u, unit in enumerate(run["units"]):
+            folder = out / DETAILS / f"{r}-{u}"
             inside(out, {"viewer's task folder": DETAILS, "unit's task folder": folder.name})  # no link leads out
-            written[folder] = set()
-        write_atomic(folder / f"{t}.js", detail_script(key, task), durable=False)
-        written[folder].add(f"{t}.js")
-    root = out / DETAILS
+            shown = []
+            for t, task in enumerate(unit["tasks"]):
+                write_atomic(folder / f"{t}.js", detail_script(f"{r}/{u}/{t}", task), durable=False)
+                written.setdefault(folder, set()).add(f"{t}.js")
+                shown.append(listed(task))
+            units.append({**unit, "tasks": shown})
+        runs.append({**run, "units": units})
+    _remove_others(out / DETAILS, written)
+    return {**model, "runs": runs}
+
+
+def _remove_others(root: Path, written: dict[Path, set[str]]) -> None:
     if not root.is_dir() or root.is_symlink():
         return
     for unit in sorted(p for p in root.iterdir() if UNIT_FOLDER.fullmatch(p.name) and p.is_dir() and not p.is_symlink()):
@@ -109,8 +107,7 @@ def write_site(model: dict[str, Any], out: Path, digest: str | None = None) -> P
         kept.unlink(missing_ok=True)  # no page is taken for current while it is being replaced
     except OSError as exc:
         raise write_failed(kept, exc) from None
-    data, details = split(model)
-    write_details(details, out)
+    data = write_details(model, out)
     path = out / "index.html"
     write_atomic(path, render(data), durable=False)
     if digest is not None:

@@ -24,16 +24,29 @@ class TaskCache:
     def __init__(self, plugins: Plugins) -> None:
         self.plugins = plugins
         self.loaded: dict[str, dict[str, Task]] = {}
+        self.known: dict[str, frozenset[str]] = {}
+
+    def ids(self, suite_name: str) -> frozenset[str]:
+        if suite_name not in self.known:
+            self.known[suite_name] = frozenset(self.plugins.suites.get(suite_name).ids())
+        return self.known[suite_name]
 
     def get(self, suite_name: str, ids: Sequence[str]) -> list[Task]:
         """The tasks of ``ids`` the suite has, in that order."""
-        suite = self.plugins.suites.get(suite_name)
         have = self.loaded.setdefault(suite_name, {})
-        known = set(suite.ids())
-        missing = [i for i in ids if i in known and i not in have]
+        missing = [i for i in ids if i in self.ids(suite_name) and i not in have]
         if missing:
-            have.update((task.id, task) for task in suite.load(missing))
+            have.update((task.id, task) for task in self.plugins.suites.get(suite_name).load(missing))
         return [have[i] for i in ids if i in have]
+
+    def instruction(self, suite_name: str, task_id: str) -> str | None:
+        """The instruction of the suite's task ``task_id`` (None when it has no such task),
+        the task not kept: an agent unit's thousands of episodes need no more of it."""
+        if task_id in self.loaded.get(suite_name, {}):
+            return self.loaded[suite_name][task_id].instruction
+        if task_id not in self.ids(suite_name):
+            return None
+        return self.plugins.suites.get(suite_name).load([task_id])[0].instruction
 
 
 def sent_digest(response: Response, stage: str) -> str | None:

@@ -6,7 +6,7 @@ from eai.base import jsonl
 from eai.host.manager import get_plugins
 from eai.viewer.agent import agent_trace
 from eai.viewer.model import collect_runs
-from tests.viewer.conftest import SCRIPT
+from tests.viewer.conftest import AGENT_TASKS, SCRIPT
 
 
 def tasks_of(folder):
@@ -60,3 +60,15 @@ def test_a_record_without_a_turn_log_says_so_and_odd_fields_are_shown_as_missing
     assert shown["end"] == {"ended": "elsewhere"}
     assert [e["label"] for e in shown["entries"]] == ["turn 1", "turn 2"]
     assert [s["action"] for s in shown["entries"][0]["steps"]] == ["(no action read)"] * 2
+
+
+def test_the_site_written_as_the_records_are_read_is_the_site_of_the_whole_model(agent_run, tmp_path):
+    from eai.viewer.page import write_site
+
+    whole, streamed = tmp_path / "whole", tmp_path / "streamed"
+    write_site(collect_runs([agent_run], get_plugins()), whole)
+    write_site(collect_runs([agent_run], get_plugins(), streamed=True), streamed)
+    files = sorted(p.relative_to(whole) for p in whole.rglob("*") if p.is_file())
+    assert len(files) == 1 + len(AGENT_TASKS)  # the page and a detail file per episode
+    assert files == sorted(p.relative_to(streamed) for p in streamed.rglob("*") if p.is_file())
+    assert all((whole / f).read_bytes() == (streamed / f).read_bytes() for f in files)
