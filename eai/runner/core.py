@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import gc
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -94,7 +94,7 @@ class UnitWork:
         self.log = ResponseLog(unit.folder(config.out) / "responses.jsonl")
         self.simulator = plugins.simulators.get(plugins.suites.get(unit.suite).simulator)
         self.live = live_environment(plugins, config.environment, self.simulator)
-        self.tasks: list[Task] = []
+        self.tasks: Sequence[Task] = []
         self.gate = gate or asyncio.Semaphore(max(1, config.concurrency))
         self.schemas = stage_schemas(config.response_format, say)
         self.model = resolve_model(plugins, unit.model, config.model_options)
@@ -178,15 +178,16 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     driver = driver_for(scope.pipeline, config)
     tasks = driver.narrow(select_tasks(plugins, config, unit.suite, scope.pipeline), scope)
     work = UnitWork(scope, cache, progress, say, gate, relay)
-    unbuildable = {t.id: str(why) for t in tasks if (why := work.live.unbuildable(t)) is not None}
+    unbuildable = {} if config.environment is None else {  # the symbolic world builds every task
+        t.id: str(why) for t in tasks if (why := work.live.unbuildable(t)) is not None}
     if unbuildable:
         say(f"{unit.label}: {len(unbuildable)} task(s) environment {work.live.name!r} cannot build, not played "
             f"(summary.json: unbuildable): {', '.join(unbuildable)}")
-        tasks = [t for t in tasks if t.id not in unbuildable]
+        tasks = tasks.keeping(lambda i: i not in unbuildable)
     given = given_prompts(config.options, plugins.suites.get(unit.suite), unit.module,
                           lambda t: all(s.applies_to(t) for s in scope.pipeline.stages), tasks)
     if given is not None:
-        tasks = [t for t in tasks if t.id in given.by_task]
+        tasks = tasks.keeping(lambda i: i in given.by_task)
         work.env = replace(work.env, options={**work.env.options, GIVEN_PROMPTS: given.by_task})
         if given.unscored:
             say(f"{unit.label}: {given.unscored_line()}")
@@ -198,27 +199,27 @@ async def run_unit(unit: Unit, config: RunConfig, plugins: Plugins, cache: Respo
     if lacking:
         say(f"{unit.label}: {len(lacking)} task(s) without a {config.options[PROMPTS]!r} prompt, not asked "
             f"(summary.json: without_prompt): {', '.join(lacking)}")
-        tasks = [t for t in tasks if t.id not in lacking]
+        tasks = tasks.keeping(lambda i: i not in lacking)
     epochs = config.epochs
-    pending = [(t, e) for t in tasks for e in range(epochs) if epoch_key(t.id, e) not in answered]
+    pending = [(k, e) for k, i in enumerate(tasks.ids) for e in range(epochs) if epoch_key(i, e) not in answered]
     work.tasks, work.done = tasks, len(tasks) * epochs - len(pending)
     names = unit_names(unit)
-    work.finished = InOrder([epoch_key(t.id, e) for t, e in pending],
+    work.finished = InOrder([epoch_key(tasks.ids[k], e) for k, e in pending],
                             lambda item: work.observers.notify("eai_task_finished", unit=names, item=untimed(item)))
     progress(unit.label, work.done, len(tasks) * epochs, 0)
 
-    async def play(task: Task, epoch: int) -> None:
+    async def play(index: int, epoch: int) -> None:
         EPOCH.set(epoch)  # this asyncio task's own context: its calls and log line are of that epoch
         async with work.ahead:
-            await driver.play(task, work)
+            await driver.play(tasks[index], work)  # read now: the unit holds the tasks in play, not all
 
     work.log.open()
     try:
         with frozen_heap():
-            await all_or_none(play(t, e) for t, e in pending)
+            await all_or_none(play(k, e) for k, e in pending)
     finally:
         work.log.close()
-    result = labelled(driver.result(work.log.indexed(), tasks, scope), unit, config)
+    result = labelled(driver.result(work.log.indexed(), tasks.ids, scope), unit, config)
     if unbuildable:
         result.summary["unbuildable"] = unbuildable
     if lacking:

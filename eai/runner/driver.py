@@ -11,16 +11,19 @@ unit's records and summary. A driver says:
 - :meth:`Driver.chosen`: whether it is the kind of work a unit asks for (the
   first driver of :data:`eai.runner.drivers.DRIVERS` that says so runs it);
   :meth:`Driver.check`: what it cannot run, refused with the run's checks;
-- :meth:`Driver.narrow`: which of the selected tasks it can play;
+- :meth:`Driver.narrow`: which of the selected tasks it can play (a
+  :class:`eai.runner.setup.SuiteTasks`: the unit reads each task as it is
+  played and holds only those in play);
 - :meth:`Driver.play`: how one task is played: the model asked, once or turn
   by turn, and the task's item logged once;
 - :meth:`Driver.result` and :meth:`Driver.summary`: the unit's records and
-  summary from what was logged (and, for ``eai merge``, the summary of the
+  summary from what was logged, by task id (and, for ``eai merge``, the summary of the
   shards' records put together, nothing scored again).
 
 The built-in drivers: plan answers (:mod:`eai.runner.drivers.answers`),
 episodes with replanning or pipelines (:mod:`eai.runner.drivers.episodes`),
-two agents turn by turn (:mod:`eai.runner.drivers.turns`).
+two agents turn by turn (:mod:`eai.runner.drivers.turns`), one agent step by step
+(:mod:`eai.runner.drivers.agent`).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from eai.world import Task
 
 if TYPE_CHECKING:
     from eai.runner.core import UnitWork
+    from eai.runner.setup import SuiteTasks
 
 Items = Mapping[str, dict[str, Any]]  # responses.jsonl's last line per task id (read as asked for: LoggedItems)
 
@@ -91,7 +95,7 @@ class Driver(ABC):
     def check(self, pipeline: Pipeline, config: RunConfig) -> None:
         """One line (an EaiError) for units of ``pipeline`` this driver cannot run, before any model call."""
 
-    def narrow(self, tasks: list[Task], scope: Scope) -> list[Task]:
+    def narrow(self, tasks: SuiteTasks, scope: Scope) -> SuiteTasks:
         """The selected tasks this kind of work plays (all, by default); EaiError when none can be."""
         return tasks
 
@@ -100,9 +104,9 @@ class Driver(ABC):
         """Play ``task``, asking the model through ``work.ask``, and log its item once with ``work.record``."""
 
     @abstractmethod
-    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
-        """The unit's records, in the order of ``tasks``, and its summary, from the logged ``items``."""
+    def result(self, items: Items, ids: Sequence[str], scope: Scope) -> ScoreResult:
+        """The unit's records, in the order of its task ``ids``, and its summary, from the logged ``items``."""
 
     @abstractmethod
-    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
-        """The summary of ``records`` out of ``tasks``, as :meth:`result` gives it."""
+    def summary(self, records: list[dict[str, Any]], ids: Sequence[str], scope: Scope) -> dict[str, Any]:
+        """The summary of ``records`` out of the tasks ``ids``, as :meth:`result` gives it."""

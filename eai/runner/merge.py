@@ -121,7 +121,7 @@ def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequenc
     scope = Scope(unit, config, plugins, parse_pipeline(unit.module, plugins))
     driver = driver_for(scope.pipeline, config)
     tasks = driver.narrow(select_tasks(plugins, config, unit.suite, scope.pipeline), scope)
-    order = {t.id: k for k, t in enumerate(tasks)}
+    order = {task_id: k for k, task_id in enumerate(tasks.ids)}
     parts = [(unit.folder(f), read_records(unit.folder(f) / "records.jsonl")) for f in folders]
     for f in folders:
         read_json(unit.folder(f) / "summary.json")  # a unit is finished once its summary is written
@@ -132,12 +132,12 @@ def merge_unit(unit: Unit, config: RunConfig, plugins: Plugins, folders: Sequenc
     log = ResponseLog(unit.folder(config.out) / "responses.jsonl")
     log.open()
     try:
-        for task in tasks:
-            if task.id in items:
-                log.append(items[task.id])
+        for task_id in tasks.ids:
+            if task_id in items:
+                log.append(items[task_id])
     finally:
         log.close()
-    result = labelled(ScoreResult(records, driver.summary(records, tasks, scope)), unit, config)
+    result = labelled(ScoreResult(records, driver.summary(records, tasks.ids, scope)), unit, config)
     write_result(result, unit.folder(config.out))
     return result
 

@@ -45,6 +45,7 @@ A failed model call ends the episode as a model error: ``{"model_error",
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -122,24 +123,24 @@ class Agent(Driver):
 
         await work.play_guarded(task, played)
 
-    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
+    def result(self, items: Items, ids: Sequence[str], scope: Scope) -> ScoreResult:
         """The records made again from the log as records.jsonl is written (:class:`Streamed`),
         the summary from them in :func:`brief`: a unit's memory does not grow with its episodes."""
         keys, briefly = [], []
-        for task in tasks:
-            item = items.get(task.id, {})
+        for task_id in ids:
+            item = items.get(task_id, {})
             if "record" in item:
-                keys.append(task.id)
-                briefly.append(brief(logged_record(task.id, item)))
+                keys.append(task_id)
+                briefly.append(brief(logged_record(task_id, item)))
         return ScoreResult(Streamed(keys, lambda key: logged_record(key, items[key])),
-                           self.summary(briefly, tasks, scope))
+                           self.summary(briefly, ids, scope))
 
-    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
+    def summary(self, records: list[dict[str, Any]], ids: Sequence[str], scope: Scope) -> dict[str, Any]:
         config = scope.config
         limits, history = budgets(config), chat(config)
         return {"suite": scope.unit.suite, "module": STAGE, "pipeline": scope.unit.module,
                 "episode": {"max_steps": limits.max_steps, "max_invalid": limits.max_invalid,
                             "act_as": config.options.get("act_as", "json"), "chat_history": history.on,
                             **({"chat_window": history.window} if history.on else {})},
-                **summarize(episode_summary, records, tasks=len(tasks)),
+                **summarize(episode_summary, records, tasks=len(ids)),
                 "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}

@@ -4,6 +4,7 @@ scores a file (:func:`eai.results.scoring.score`) once the unit's tasks are answ
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from eai.compose.pipeline import Pipeline
@@ -46,25 +47,25 @@ class Answers(Driver):
         except ModelCallError as exc:
             work.record(task, {"llm_output": "", "error": str(exc)}, calls)
 
-    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
+    def result(self, items: Items, ids: Sequence[str], scope: Scope) -> ScoreResult:
         """Each epoch's answers scored as a file; with several epochs, each record says its
         ``epoch`` (a task's records together, in the tasks' order) and the summary is over all."""
         log = scope.unit.folder(scope.config.out) / "responses.jsonl"
         results = []
         for epoch in range(scope.config.epochs):
-            ordered = [parse_response(items[key], log, "") for t in tasks if (key := epoch_key(t.id, epoch)) in items]
+            ordered = [parse_response(items[key], log, "") for i in ids if (key := epoch_key(i, epoch)) in items]
             results.append(score(scope.plugins, scope.unit.suite, scope.unit.module, ordered, scope.config.options,
-                                 task_ids=[t.id for t in tasks]))
+                                 task_ids=list(ids)))
         if len(results) == 1:
             return results[0]
-        order = {t.id: k for k, t in enumerate(tasks)}
+        order = {task_id: k for k, task_id in enumerate(ids)}
         records = sorted(({"identifier": r["identifier"], "epoch": epoch, **r} for epoch, result in enumerate(results)
                           for r in result.records), key=lambda r: (order[r["identifier"]], r["epoch"]))
-        return ScoreResult(records, self.summary(records, tasks, scope))
+        return ScoreResult(records, self.summary(records, ids, scope))
 
-    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
+    def summary(self, records: list[dict[str, Any]], ids: Sequence[str], scope: Scope) -> dict[str, Any]:
         """With ``epochs`` K > 1, the counts are of answers (each task K times) and the rates over them all:
         a task's mean over its epochs, averaged over the tasks, when every epoch of every task was scored."""
         epochs = scope.config.epochs
-        summary = score_summary(scope.unit.suite, scope.unit.module, records, tasks=len(tasks) * epochs)
+        summary = score_summary(scope.unit.suite, scope.unit.module, records, tasks=len(ids) * epochs)
         return summary | ({"epochs": epochs} if epochs > 1 else {})

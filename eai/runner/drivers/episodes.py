@@ -4,6 +4,7 @@ and its record logged with its answer."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from eai.compose.episode import episode
@@ -40,16 +41,16 @@ class Episodes(Driver):
 
         await work.play_guarded(task, played)
 
-    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
-        records = [logged_record(t.id, item, "attempts") for t in tasks if "record" in (item := items.get(t.id, {}))]
-        return ScoreResult(records, self.summary(records, tasks, scope))
+    def result(self, items: Items, ids: Sequence[str], scope: Scope) -> ScoreResult:
+        records = [logged_record(i, item, "attempts") for i in ids if "record" in (item := items.get(i, {}))]
+        return ScoreResult(records, self.summary(records, ids, scope))
 
-    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
+    def summary(self, records: list[dict[str, Any]], ids: Sequence[str], scope: Scope) -> dict[str, Any]:
         """The final stage's figures, with the replanning settings, the first attempts'
         success rate and the mean attempts."""
         config, pipeline = scope.config, scope.pipeline
         summary = {"suite": scope.unit.suite, "module": pipeline.final.name, "pipeline": pipeline.name,
-                   **summarize(pipeline.final.summarize, records, tasks=len(tasks)),
+                   **summarize(pipeline.final.summarize, records, tasks=len(ids)),
                    "replan": config.replan, "action_failure_p": config.action_failure_p, "seed": config.seed,
                    "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}
         scored = [r for r in records if "success" in r]

@@ -4,7 +4,7 @@ robot, asked for one action per turn, beside a scripted or model human
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from eai.collaboration.turns import play_turns, turn_summary
@@ -20,6 +20,7 @@ from eai.world import Task
 
 if TYPE_CHECKING:
     from eai.runner.core import Calls, UnitWork
+    from eai.runner.setup import SuiteTasks
 
 
 class Turns(Driver):
@@ -28,9 +29,10 @@ class Turns(Driver):
     def chosen(self, pipeline: Pipeline, config: RunConfig) -> bool:
         return bool(config.options.get("turn_by_turn"))
 
-    def narrow(self, tasks: list[Task], scope: Scope) -> list[Task]:
+    def narrow(self, tasks: SuiteTasks, scope: Scope) -> SuiteTasks:
         """The tasks with evaluation functions (PARTNR's): what an episode's success is judged by."""
-        tasks = [t for t in tasks if t.evaluation]
+        evaluated = {t.id for t in tasks if t.evaluation}
+        tasks = tasks.keeping(evaluated.__contains__)
         if not tasks:
             raise EaiError(f"--turn-by-turn: suite {scope.unit.suite!r} has no selected task with evaluation "
                            "functions (e.g. --suite partnr-vh)")
@@ -56,14 +58,14 @@ class Turns(Driver):
 
         await work.play_guarded(task, played)
 
-    def result(self, items: Items, tasks: list[Task], scope: Scope) -> ScoreResult:
+    def result(self, items: Items, ids: Sequence[str], scope: Scope) -> ScoreResult:
         """Records of logged episodes in task order (an episode stopped by failed
         model calls is a model error, not scored)."""
-        records = [logged_record(t.id, item) for t in tasks if "record" in (item := items.get(t.id, {}))]
-        return ScoreResult(records, self.summary(records, tasks, scope))
+        records = [logged_record(i, item) for i in ids if "record" in (item := items.get(i, {}))]
+        return ScoreResult(records, self.summary(records, ids, scope))
 
-    def summary(self, records: list[dict[str, Any]], tasks: list[Task], scope: Scope) -> dict[str, Any]:
+    def summary(self, records: list[dict[str, Any]], ids: Sequence[str], scope: Scope) -> dict[str, Any]:
         return {"suite": scope.unit.suite, "module": scope.unit.module, "pipeline": scope.unit.module,
-                **summarize(turn_summary, records, tasks=len(tasks)),
+                **summarize(turn_summary, records, tasks=len(ids)),
                 "duplicated": 0, "unmatched_identifiers": [], "usage": usage.summarize(records)}
 
