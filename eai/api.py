@@ -214,13 +214,13 @@ def run_report(folder: Path) -> Run:
     from eai.base.spread import spread
     from eai.host.manager import get_plugins
     from eai.reporting.build import write_report
-    from eai.reporting.collect import collect
+    from eai.reporting.collect import Records, collect
     from eai.viewer.digest import source_digest
 
     units, digest = collect([folder]), source_digest([folder], get_plugins())  # before the report's temporary files
     parts = (lambda: write_report(units, _features(units), folder, html=True), lambda: [_view([folder], folder, digest)])
     written = [Path(path) for paths in spread(lambda i: [str(p) for p in parts[i]()], len(parts), None) for path in paths]
-    return Run(folder, [Result(u.suite, u.module, u.model, u.records(), u.summary, u.folder) for u in units], written)
+    return Run(folder, [Result(u.suite, u.module, u.model, Records(u), u.summary, u.folder) for u in units], written)
 
 
 def default_out() -> Path:

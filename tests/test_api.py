@@ -1,14 +1,19 @@
 """The Python API as a user calls it: docs/api.md's examples run as written,
-``import eai`` loads nothing heavy, and ``eai.run`` works inside an event loop
-(a notebook's)."""
+``import eai`` loads nothing heavy, ``eai.run`` works inside an event loop
+(a notebook's), and a run's records are read when used."""
 
 import asyncio
 import importlib
 import json
+import shutil
 import subprocess
 import sys
 
+import pytest
+
 import eai
+from eai.base import jsonl
+from eai.exceptions import EaiError
 from tests.helpers import ROOT, code_blocks
 
 
@@ -44,3 +49,15 @@ def test_a_run_from_inside_an_event_loop_finishes(tmp_path):
     [result] = run.results
     assert (result.summary["n"], result.summary["task_success_rate"]) == (1, 100.0)
     assert [row["identifier"] for row in run.rows()] == [eai.load_suite("behavior")[0].id]
+
+
+def test_a_runs_records_are_read_from_its_folder_when_first_used(tmp_path):
+    run = eai.run(suites=["behavior"], modules=["goal_interpretation"], limit=3, out=tmp_path / "run")
+    [result] = run.results
+    on_disk = [r for _, r in jsonl.read(result.folder / "records.jsonl")]
+    assert len(result.records) == 3 and result.records == on_disk and list(result.records) == on_disk
+    assert result.records[-1] == on_disk[-1] and [r["identifier"] for r in result.rows()] == [r["identifier"] for r in on_disk]
+    again = eai.run(suites=["behavior"], modules=["goal_interpretation"], limit=3, out=tmp_path / "gone")
+    shutil.rmtree(tmp_path / "gone")
+    with pytest.raises(EaiError, match=r"records.jsonl is gone: a run's records are read from its folder when first used"):
+        len(again.results[0].records)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -61,6 +61,38 @@ class UnitResult:
                             raise EaiError(f"{path}:{number}: {exc}") from None
         except OSError as exc:
             raise EaiError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+class Records(Sequence[dict[str, Any]]):
+    """A run unit's records, read from its records.jsonl when first used and kept
+    then: a run of thousands of episodes does not hold them all until asked."""
+
+    def __init__(self, unit: UnitResult) -> None:
+        self.unit = unit
+        self._read: list[dict[str, Any]] | None = None
+
+    def _records(self) -> list[dict[str, Any]]:
+        if self._read is None:
+            if not (self.unit.folder / "records.jsonl").is_file():
+                raise EaiError(f"{self.unit.folder / 'records.jsonl'} is gone: a run's records are read from its "
+                               "folder when first used")
+            self._read = self.unit.records()
+        return self._read
+
+    def __len__(self) -> int:
+        return len(self._records())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._records()[index]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._records())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"Records({self.unit.folder / 'records.jsonl'})"
 
 
 def run_names(folders: list[Path]) -> list[str]:
