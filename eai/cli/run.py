@@ -255,7 +255,7 @@ def compose_command(
     agents: Annotated[int, typer.Option("--agents", min=1, max=2, help=COMPOSE_AGENTS_HELP)] = defaults.AGENTS,
     exact_types: ExactTypes = False,
     episode: Episode = False, max_steps: MaxSteps = MAX_STEPS, max_invalid: MaxInvalid = MAX_INVALID,
-    act_as: ActAs = "json",  # with --episode, as eai run's
+    act_as: ActAs = "json", chat_history: ChatHistory = False, chat_window: ChatWindow = 0,  # with --episode, as eai run's
     shots: ShotsOption = None,
 ) -> None:
     """Run a pipeline of modules, scored against the gold annotation (paper appendix G).
@@ -278,7 +278,7 @@ def compose_command(
         eai compose goal_interpretation+planner --model openai:gpt-4o-mini
         eai compose action_sequencing --replan 3 --action-failure-p 0.1
         eai compose goal_interpretation+planner --suite partnr-vh --agents 2
-        eai compose goal_interpretation+action_sequencing --suite eb-alfred --episode --max-steps 30
+        eai compose goal_interpretation+action_sequencing --suite eb-alfred --episode --max-steps 30 --chat-history
         eai compose goal_interpretation+action_sequencing --suite behavior --shots 0
     """
     plugins = get_plugins()
@@ -293,7 +293,7 @@ def compose_command(
         ends = [name for name, stage in known_stages(plugins).items() if stage.scored_as in sharing()]
         raise EaiError(f"--agents 2 shares a final plan: end {pipeline!r} with {' or '.join(ends)}")
     values = resumed(ctx)
-    check_episode({"chat_history": False, "chat_window": 0, **values, "module": [chosen.final.name]})
+    check_episode({**values, "module": [chosen.final.name]})
     flags = transport_flags(ctx, values)
     del values["pipeline"], values["modular"]
     execute(**values, module=modules, again=flags, command=command_line(ctx))

@@ -86,3 +86,19 @@ def test_eb_habitat_with_a_chat_window_resumed_keeps_its_chat_history(capsys, tm
 def test_a_chat_flag_without_episode_is_one_line(capsys, flags):
     code, _, err = eai_cli(capsys, "run", "--suite", "eb-alfred", *flags, "--limit", "1")
     assert code != 0 and f"{flags[0]} need(s) --episode" in err and "Traceback" not in err
+
+
+def test_compose_stages_feeding_an_episode_with_chat_history_send_the_conversation(capsys, tmp_path):
+    code, _, err = eai_cli(capsys, "compose", "goal_interpretation+action_sequencing", "--suite", "eb-alfred", "--episode",
+                           "--chat-history", "--model", "baseline:auto", "--limit", "2", "--out", str(tmp_path), "--quiet")
+    assert code == 0, err
+    assert json.loads((tmp_path / "run.json").read_text())["options"]["chat_history"] is True
+    for unit in ("goal_interpretation+action_sequencing", "action_sequencing"):  # the pipeline, and its last stage alone
+        summary = json.loads((tmp_path / "eb-alfred" / unit / "baseline_auto" / "summary.json").read_text())
+        assert summary["n"] == 2 and summary["episode"]["chat_history"] is True
+
+
+def test_compose_with_chat_history_but_no_episode_is_one_line(capsys):
+    code, _, err = eai_cli(capsys, "compose", "goal_interpretation+action_sequencing", "--suite", "eb-alfred",
+                           "--chat-history", "--limit", "1")
+    assert code != 0 and "--chat-history need(s) --episode" in err and "Traceback" not in err
